@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Keel",
+    products: [
+        .library(name: "Keel", targets: ["Keel"]),
+        .executable(name: "keel", targets: ["KeelTool"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The core: parser, document, values and reading. Depends on the standard library only.
+        .target(name: "Keel"),
+        // The command-line tool, built as `keel` (the target has another name so that it cannot clash with
+        // the `Keel` module on case-insensitive file systems).
+        .executableTarget(
+            name: "KeelTool",
+            dependencies: [
+                "Keel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "KeelTests", dependencies: ["Keel"]),
+        // Runs the built `keel` binary as a user would.
+        .testTarget(name: "KeelToolTests", dependencies: ["KeelTool"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,68 @@
+/// How strict the parser is where RFC 8259 leaves a choice, and how much it accepts before it stops.
+///
+/// The defaults accept exactly RFC 8259 text and keep every byte of it; each limit throws its own
+/// ``JSONSyntaxError`` kind when exceeded, so hostile input costs bounded time and memory.
+///
+/// ```swift
+/// var options = JSONParsingOptions()
+/// options.duplicateKeys = .reject
+/// options.maximumDepth = 64
+/// let document = try JSONDocument(parsing: text, options: options)
+/// ```
+///
+/// | choice | default | why |
+/// | --- | --- | --- |
+/// | ``byteOrderMark`` | ``ByteOrderMarkPolicy/skip`` | RFC 8259 §8.1 lets parsers ignore a leading BOM; files saved by some editors have one. |
+/// | ``loneSurrogates`` | ``LoneSurrogatePolicy/reject`` | A lone `\uD800` names no character; replacing it would change the text silently. |
+/// | ``duplicateKeys`` | ``DuplicateKeyPolicy/keepAll`` | RFC 8259 allows them; all members are kept and a lookup returns the last. |
+/// | ``maximumDepth`` | 512 | Deeper than any real document, the same limit as Foundation's `JSONSerialization`. |
+/// | ``maximumDocumentSize`` | 4 GiB − 1 | Offsets in the document are 32-bit counts of values. |
+/// | ``maximumStringLength`` | 1 GiB | Bounds a single string's decoded size. |
+/// | ``maximumNumberLength`` | 10,000 bytes | Converting a literal costs time that grows with its length. |
+public struct JSONParsingOptions: Sendable, Hashable {
+    /// What to do with a UTF-8 byte-order mark (`EF BB BF`) at the very start of the input.
+    public enum ByteOrderMarkPolicy: Sendable, Hashable {
+        /// Ignore it, as RFC 8259 §8.1 allows. Byte offsets still count it; columns do not.
+        case skip
+        /// Treat it as an unexpected character.
+        case reject
+    }
+
+    /// What to do with a `\u` escape of a UTF-16 surrogate that is not part of a valid pair.
+    public enum LoneSurrogatePolicy: Sendable, Hashable {
+        /// Throw ``JSONSyntaxError/Kind/loneSurrogate``.
+        case reject
+        /// Read it as U+FFFD REPLACEMENT CHARACTER.
+        case replace
+    }
+
+    /// What to do when an object has the same key twice (compared by UTF-8 bytes after unescaping).
+    public enum DuplicateKeyPolicy: Sendable, Hashable {
+        /// Keep every member in document order; a lookup by key returns the last member with that key.
+        case keepAll
+        /// Throw ``JSONSyntaxError/Kind/duplicateKey`` at the second occurrence.
+        case reject
+    }
+
+    /// The largest input accepted, in bytes. Larger input throws ``JSONSyntaxError/Kind/documentTooLarge``.
+    public static let largestDocumentSize = Int(UInt32.max)
+
+    /// The byte-order-mark policy. Default: ``ByteOrderMarkPolicy/skip``.
+    public var byteOrderMark: ByteOrderMarkPolicy = .skip
+    /// The lone-surrogate policy. Default: ``LoneSurrogatePolicy/reject``.
+    public var loneSurrogates: LoneSurrogatePolicy = .reject
+    /// The duplicate-key policy. Default: ``DuplicateKeyPolicy/keepAll``.
+    public var duplicateKeys: DuplicateKeyPolicy = .keepAll
+    /// The deepest nesting of arrays and objects accepted; the top-level value is at depth 1 when it is a
+    /// container. Default: 512.
+    public var maximumDepth: Int = 512
+    /// The largest input accepted, in bytes; at most ``largestDocumentSize``. Default: that largest size.
+    public var maximumDocumentSize: Int = JSONParsingOptions.largestDocumentSize
+    /// The longest string (or key) accepted, in raw bytes between its quotes. Default: 1 GiB.
+    public var maximumStringLength: Int = 1 << 30
+    /// The longest number literal accepted, in bytes. Default: 10,000.
+    public var maximumNumberLength: Int = 10_000
+
+    /// Options with every default.
+    public init() {}
+}

@@ -1,0 +1,152 @@
+/// Why and where a text is not JSON (or exceeds a limit of ``JSONParsingOptions``).
+///
+/// The parser throws exactly this type (`throws(JSONSyntaxError)`). It names the byte offset, the line and
+/// column (both 1-based; the column counts Unicode scalars from the start of the line, so `é` is one column
+/// and a tab is one column), what the parser expected and what it found. Its description is one sentence:
+///
+/// ```
+/// Unexpected ']' at line 3, column 7 (byte 41): expected a value.
+/// ```
+///
+/// Match a kind with `~=`:
+///
+/// ```swift
+/// do { _ = try JSONDocument(parsing: "[1,") }
+/// catch JSONSyntaxError.unexpectedEndOfInput { print("truncated") }
+/// ```
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The class of a syntax error. New kinds may be added; match with `==` or `~=`, not exhaustively.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        let name: String
+        init(_ name: String) { self.name = name }
+        public var description: String { name }
+
+        /// A byte that cannot start or continue the value the grammar allows here.
+        public static let unexpectedCharacter = Kind("unexpectedCharacter")
+        /// The input ended inside a value, or held no value at all.
+        public static let unexpectedEndOfInput = Kind("unexpectedEndOfInput")
+        /// Something other than whitespace follows the top-level value.
+        public static let trailingContent = Kind("trailingContent")
+        /// A number that does not follow the grammar (`01`, `1.`, `-`, `1e`).
+        public static let invalidNumber = Kind("invalidNumber")
+        /// A backslash followed by something other than `" \ / b f n r t u`, or `\u` without four hex digits.
+        public static let invalidEscape = Kind("invalidEscape")
+        /// A `\u` escape of a UTF-16 surrogate with no partner (see ``JSONParsingOptions/loneSurrogates``).
+        public static let loneSurrogate = Kind("loneSurrogate")
+        /// A byte below U+0020 inside a string; it must be escaped.
+        public static let controlCharacterInString = Kind("controlCharacterInString")
+        /// Bytes that are not well-formed UTF-8.
+        public static let invalidUTF8 = Kind("invalidUTF8")
+        /// A key that appears twice in one object, under ``JSONParsingOptions/DuplicateKeyPolicy/reject``.
+        public static let duplicateKey = Kind("duplicateKey")
+        /// Nesting deeper than ``JSONParsingOptions/maximumDepth``.
+        public static let nestingTooDeep = Kind("nestingTooDeep")
+        /// Input larger than ``JSONParsingOptions/maximumDocumentSize``.
+        public static let documentTooLarge = Kind("documentTooLarge")
+        /// A string longer than ``JSONParsingOptions/maximumStringLength``.
+        public static let stringTooLong = Kind("stringTooLong")
+        /// A number literal longer than ``JSONParsingOptions/maximumNumberLength``.
+        public static let numberTooLong = Kind("numberTooLong")
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The offset of the offending byte from the start of the input (0-based).
+    public let byteOffset: Int
+    /// The line of the offending byte, 1-based. LF, CR and CRLF each end a line.
+    public let line: Int
+    /// The column of the offending byte, 1-based, in Unicode scalars from the start of its line.
+    public let column: Int
+    /// What the grammar allowed at this point, in words (`"a value"`, `"',' or ']'"`).
+    public let expected: String
+    /// What was there instead, in words (`"']'"`, `"end of input"`, `"byte 0xFF"`).
+    public let found: String
+    /// The limit that was exceeded, for the limit kinds; otherwise `nil`.
+    public let limit: Int?
+
+    /// Makes an error; `line` and `column` are given, so this is the form for tests and other producers.
+    public init(kind: Kind, byteOffset: Int, line: Int, column: Int, expected: String, found: String, limit: Int? = nil) {
+        self.kind = kind
+        self.byteOffset = byteOffset
+        self.line = line
+        self.column = column
+        self.expected = expected
+        self.found = found
+        self.limit = limit
+    }
+
+    /// One plain sentence: what, where, and what was expected.
+    public var description: String {
+        let place = "at line \(line), column \(column) (byte \(byteOffset))"
+        switch kind {
+        case .unexpectedEndOfInput:
+            return "Unexpected end of input \(place): expected \(expected)."
+        case .trailingContent:
+            return "Unexpected \(found) after the top-level value \(place): expected \(expected)."
+        case .invalidNumber:
+            return "Invalid number \(place): expected \(expected), found \(found)."
+        case .invalidEscape:
+            return "Invalid escape \(found) \(place): expected \(expected)."
+        case .loneSurrogate:
+            return "Lone surrogate \(found) \(place): expected \(expected)."
+        case .controlCharacterInString:
+            return "Unescaped control character \(found) in a string \(place): expected \(expected)."
+        case .invalidUTF8:
+            return "Invalid UTF-8 \(found) \(place): expected \(expected)."
+        case .duplicateKey:
+            return "Duplicate key \(found) \(place): expected \(expected)."
+        case .nestingTooDeep:
+            return "Nesting too deep \(place): expected \(expected)."
+        case .documentTooLarge:
+            return "Document too large \(place): expected \(expected)."
+        case .stringTooLong:
+            return "String too long \(place): expected \(expected)."
+        case .numberTooLong:
+            return "Number too long \(place): expected \(expected)."
+        default:
+            return "Unexpected \(found) \(place): expected \(expected)."
+        }
+    }
+
+}
+
+extension JSONSyntaxError.Kind {
+    /// Matches an error against a kind, so that `catch JSONSyntaxError.nestingTooDeep` works.
+    public static func ~= (kind: Self, error: any Error) -> Bool {
+        (error as? JSONSyntaxError)?.kind == kind
+    }
+
+    /// Matches a syntax error against a kind (for `catch` clauses under typed throws).
+    public static func ~= (kind: Self, error: JSONSyntaxError) -> Bool {
+        error.kind == kind
+    }
+}
+
+extension JSONSyntaxError {
+    /// Shorthands so `catch JSONSyntaxError.unexpectedEndOfInput` reads naturally.
+    public static var unexpectedCharacter: Kind { .unexpectedCharacter }
+    /// See ``Kind/unexpectedEndOfInput``.
+    public static var unexpectedEndOfInput: Kind { .unexpectedEndOfInput }
+    /// See ``Kind/trailingContent``.
+    public static var trailingContent: Kind { .trailingContent }
+    /// See ``Kind/invalidNumber``.
+    public static var invalidNumber: Kind { .invalidNumber }
+    /// See ``Kind/invalidEscape``.
+    public static var invalidEscape: Kind { .invalidEscape }
+    /// See ``Kind/loneSurrogate``.
+    public static var loneSurrogate: Kind { .loneSurrogate }
+    /// See ``Kind/controlCharacterInString``.
+    public static var controlCharacterInString: Kind { .controlCharacterInString }
+    /// See ``Kind/invalidUTF8``.
+    public static var invalidUTF8: Kind { .invalidUTF8 }
+    /// See ``Kind/duplicateKey``.
+    public static var duplicateKey: Kind { .duplicateKey }
+    /// See ``Kind/nestingTooDeep``.
+    public static var nestingTooDeep: Kind { .nestingTooDeep }
+    /// See ``Kind/documentTooLarge``.
+    public static var documentTooLarge: Kind { .documentTooLarge }
+    /// See ``Kind/stringTooLong``.
+    public static var stringTooLong: Kind { .stringTooLong }
+    /// See ``Kind/numberTooLong``.
+    public static var numberTooLong: Kind { .numberTooLong }
+}

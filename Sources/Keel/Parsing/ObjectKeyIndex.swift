@@ -1,0 +1,106 @@
+// Hash indexes over the keys of large objects, so that a lookup by key in a parsed document stays O(1) on
+// average however many members an object has.
+//
+// Small objects (up to `ObjectKeyIndex.threshold` members) are searched member by member: that is faster
+// than hashing for them. Keys are hashed with the standard library's `Hasher`, which is seeded afresh in
+// every process, so input crafted to collide in one run does not collide in another (no hash flooding).
+
+/// An open-addressing table from key bytes to the tape index of the member's key entry.
+struct ObjectKeyIndex: Sendable {
+    /// Objects with more members than this get an index.
+    static let threshold = 32
+
+    /// Each slot holds a key's tape index plus one; zero marks an empty slot.
+    private(set) var slots: [UInt32]
+
+    init(capacityFor count: Int) {
+        var capacity = 4
+        while capacity < count * 2 { capacity <<= 1 }
+        slots = Array(repeating: 0, count: capacity)
+    }
+
+    static func hash(_ key: UnsafeRawBufferPointer) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: key)
+        return hasher.finalize()
+    }
+
+    /// Inserts the key entry at `keyIndex`; returns the tape index of an equal key already present, if any.
+    /// An equal key is replaced, so that lookups find the last member with a key.
+    mutating func insert(
+        keyIndex: Int, hash: Int, equals: (Int) -> Bool
+    ) -> Int? {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while true {
+            let stored = slots[slot]
+            if stored == 0 {
+                slots[slot] = UInt32(keyIndex + 1)
+                return nil
+            }
+            let other = Int(stored) - 1
+            if equals(other) {
+                slots[slot] = UInt32(keyIndex + 1)
+                return other
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The tape index of the key entry that `equals` accepts, probing from `hash`.
+    func find(hash: Int, equals: (Int) -> Bool) -> Int? {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { return nil }
+            if equals(Int(stored) - 1) { return Int(stored) - 1 }
+            slot = (slot + 1) & mask
+        }
+    }
+}
+
+extension Scanner {
+    /// After an object closes: builds its key index when it is large, and enforces the duplicate-key policy.
+    mutating func indexKeysIfNeeded(ofObjectAt index: Int, count: Int) throws(JSONSyntaxError) {
+        let rejectDuplicates = options.duplicateKeys == .reject
+        guard count > ObjectKeyIndex.threshold || (rejectDuplicates && count > 1) else { return }
+        let tape = self.tape
+        var keys: [Int] = []
+        keys.reserveCapacity(count)
+        var next = index + 1
+        for _ in 0..<count {
+            keys.append(next)
+            next = TapeReader.indexAfter(next + 1, in: tape)
+        }
+        let reader = TapeReader(bytes: bytes, tape: tape)
+        var scratch: [UInt8] = []
+        var other: [UInt8] = []
+        if count > ObjectKeyIndex.threshold {
+            var table = ObjectKeyIndex(capacityFor: count)
+            for key in keys {
+                let replaced = reader.withKeyBytes(at: key, scratch: &scratch) { bytes in
+                    table.insert(keyIndex: key, hash: ObjectKeyIndex.hash(bytes)) { candidate in
+                        reader.keyEquals(at: candidate, bytes, scratch: &other)
+                    }
+                }
+                if replaced != nil, rejectDuplicates { throw duplicateKeyError(at: key, reader: reader) }
+            }
+            keyIndexes[index] = table
+            tape.addFlags(.hasKeyIndex, at: index)
+        } else {
+            // Few members: compare each key with the ones before it.
+            for (position, key) in keys.enumerated() {
+                let duplicate = reader.withKeyBytes(at: key, scratch: &scratch) { bytes in
+                    keys[..<position].contains { reader.keyEquals(at: $0, bytes, scratch: &other) }
+                }
+                if duplicate { throw duplicateKeyError(at: key, reader: reader) }
+            }
+        }
+    }
+
+    private func duplicateKeyError(at key: Int, reader: TapeReader) -> JSONSyntaxError {
+        error(.duplicateKey, at: tape.base[key].offset, expected: "each key once per object",
+              found: reader.string(at: key).debugDescription)
+    }
+}

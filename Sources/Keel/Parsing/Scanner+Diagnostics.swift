@@ -1,0 +1,43 @@
+// How the scanner turns a position into a JSONSyntaxError: the location is computed here, once, when the
+// error is made; the hot loop only carries byte offsets.
+
+extension Scanner {
+    /// Makes the error for `kind` at byte `offset`; `found` defaults to a description of the byte there.
+    func error(
+        _ kind: JSONSyntaxError.Kind, at offset: Int, expected: String, found: String? = nil, limit: Int? = nil
+    ) -> JSONSyntaxError {
+        let location = JSONSourceLocation(byteOffset: offset, in: bytes)
+        return JSONSyntaxError(
+            kind: kind, byteOffset: location.byteOffset, line: location.line, column: location.column,
+            expected: expected, found: found ?? describeFound(at: offset), limit: limit)
+    }
+
+    /// `'x'`, `U+000B`, `'é' (U+00E9)`, `byte 0xFF` or `end of input`.
+    func describeFound(at offset: Int) -> String {
+        guard offset < end else { return "end of input" }
+        let byte = base[offset]
+        if byte < 0x80 { return Scanner.quoteASCII(byte) }
+        // Decode one scalar if the bytes form one; otherwise name the byte.
+        var iterator = UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + 4, end)]).makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            return "'\(Character(scalar))' (U+\(Scanner.hex4Scalar(scalar.value)))"
+        }
+        return "byte 0x\(Scanner.hex2(byte))"
+    }
+
+    static func quoteASCII(_ byte: UInt8) -> String {
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "U+" + hex4(UInt16(byte))
+    }
+
+    /// The character after a backslash, for an invalid-escape message.
+    static func describeCharacter(_ byte: UInt8) -> String {
+        if byte >= 0x20 && byte < 0x7F { return String(Character(Unicode.Scalar(byte))) }
+        return "U+" + hex4(UInt16(byte))
+    }
+
+    static func hex4Scalar(_ value: UInt32) -> String {
+        value > 0xFFFF ? String(value, radix: 16, uppercase: true) : hex4(UInt16(value))
+    }
+}

@@ -1,0 +1,426 @@
+// The strict RFC 8259 scanner: one pass over raw bytes that checks every rule and records each value as
+// one entry of a flat tape. Nothing is allocated per value, nothing is unescaped, no number is converted:
+// readers do that later, only for what they ask for.
+//
+// A worked example. The input (byte offsets above it)
+//
+//     0         1         2
+//     0123456789012345678901234
+//     {"a":[1,true],"b\n":"x"}
+//
+// becomes this tape (index: kind, offset, payload):
+//
+//     0: object  offset 0   count 2, end 7      <- `end` is the index just past the last descendant
+//     1: string  offset 1   length 1  [isKey]   "a"
+//     2: array   offset 5   count 2, end 5
+//     3: number  offset 6   length 1  [isInteger]
+//     4: true    offset 8
+//     5: string  offset 14  length 3  [isKey, hasEscapes]   raw bytes `b\n`, unescaped on demand
+//     6: string  offset 20  length 1   "x"
+//
+// To skip a value a reader jumps to `end` for containers and to the next index otherwise, so visiting an
+// object's keys costs one step per member whatever their values hold. Objects with many members also get
+// a hash index over their keys (`ObjectKeyIndex`), so that lookups stay O(1).
+//
+// The scanner never recurses: open containers live on an explicit stack, so the call stack's depth does not
+// depend on the input, and the depth limit is a plain comparison.
+
+/// The strict scanner. Make one per parse.
+struct Scanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    let options: JSONParsingOptions
+    let tape: TapeBuffer
+    var keyIndexes: [Int: ObjectKeyIndex] = [:]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
+        self.bytes = bytes
+        // An empty buffer may have no base address; point at a static byte that is never read.
+        self.base = bytes.baseAddress ?? Scanner.emptyInput
+        self.end = bytes.count
+        self.options = options
+        self.tape = TapeBuffer(capacity: bytes.count / 12 + 16)
+    }
+
+    // Never written after it is made, so reading it from any thread is safe.
+    nonisolated(unsafe) private static let emptyInput: UnsafePointer<UInt8> = {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        pointer.initialize(to: 0)
+        return UnsafePointer(pointer)
+    }()
+
+    // MARK: The document
+
+    /// Scans the whole input; on success the tape holds every value.
+    mutating func scanDocument() throws(JSONSyntaxError) {
+        let maximumSize = min(options.maximumDocumentSize, JSONParsingOptions.largestDocumentSize)
+        if end > maximumSize {
+            throw error(.documentTooLarge, at: 0, expected: "at most \(maximumSize) bytes",
+                        found: "\(end) bytes", limit: maximumSize)
+        }
+        var i = 0
+        if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF, options.byteOrderMark == .skip {
+            i = 3
+        }
+        // The innermost open container (a tape index, or -1 at the top level), its member count so far,
+        // and the same pair for every container around it.
+        var container = -1
+        var isObject = false
+        var memberCount = 0
+        var stack: [(container: Int, count: Int)] = []
+        stack.reserveCapacity(32)
+        let maximumDepth = max(options.maximumDepth, 0)
+
+        valueLoop: while true {
+            i = skipWhitespace(from: i)
+            guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: "a value") }
+            switch base[i] {
+            case UInt8(ascii: "\""):
+                i = try scanString(at: i, isKey: false)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                i = try scanNumber(at: i)
+            case UInt8(ascii: "t"):
+                i = try scanLiteral("true", kind: .true, at: i)
+            case UInt8(ascii: "f"):
+                i = try scanLiteral("false", kind: .false, at: i)
+            case UInt8(ascii: "n"):
+                i = try scanLiteral("null", kind: .null, at: i)
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                let opensObject = base[i] == UInt8(ascii: "{")
+                if stack.count >= maximumDepth {
+                    throw error(.nestingTooDeep, at: i, expected: "at most \(maximumDepth) levels of nesting",
+                                found: "level \(stack.count + 1)", limit: maximumDepth)
+                }
+                stack.append((container, memberCount))
+                container = tape.append(TapeEntry(kind: opensObject ? .object : .array, offset: i, payload: 0))
+                isObject = opensObject
+                memberCount = 0
+                i = skipWhitespace(from: i + 1)
+                let closer = opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if i < end, base[i] == closer {
+                    // Empty: close it here and carry on as after any value.
+                    i += 1
+                    (container, memberCount, isObject) = try close(container, count: 0, stack: &stack)
+                } else if opensObject {
+                    i = try scanMemberKey(at: i, expected: "a string key or '}'")
+                    continue valueLoop
+                } else {
+                    continue valueLoop
+                }
+            default:
+                throw error(.unexpectedCharacter, at: i, expected: "a value")
+            }
+
+            // After a value: a separator, or the end of one or more containers.
+            while container >= 0 {
+                memberCount += 1
+                i = skipWhitespace(from: i)
+                let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let expected = isObject ? "',' or '}'" : "',' or ']'"
+                guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: expected) }
+                let byte = base[i]
+                if byte == UInt8(ascii: ",") {
+                    i += 1
+                    if isObject {
+                        i = try scanMemberKey(at: skipWhitespace(from: i), expected: "a string key")
+                    }
+                    continue valueLoop
+                } else if byte == closer {
+                    i += 1
+                    (container, memberCount, isObject) = try close(container, count: memberCount, stack: &stack)
+                } else {
+                    throw error(.unexpectedCharacter, at: i, expected: expected)
+                }
+            }
+            break valueLoop
+        }
+
+        i = skipWhitespace(from: i)
+        if i < end {
+            throw error(.trailingContent, at: i, expected: "end of input")
+        }
+        tape.shrinkToFit()
+    }
+
+    /// Records the size and extent of the container at tape index `index`, and returns the one around it.
+    private mutating func close(
+        _ index: Int, count: Int, stack: inout [(container: Int, count: Int)]
+    ) throws(JSONSyntaxError) -> (Int, Int, Bool) {
+        tape.setPayload(UInt64(count) | UInt64(tape.count) << 32, at: index)
+        if tape.base[index].kind == .object {
+            try indexKeysIfNeeded(ofObjectAt: index, count: count)
+        }
+        let outer = stack.removeLast()
+        let outerIsObject = outer.container >= 0 && tape.base[outer.container].kind == .object
+        return (outer.container, outer.count, outerIsObject)
+    }
+
+    /// Scans `"key"` and the `:` after it, leaving the position at the member's value.
+    private mutating func scanMemberKey(at start: Int, expected: String) throws(JSONSyntaxError) -> Int {
+        guard start < end else { throw error(.unexpectedEndOfInput, at: start, expected: expected) }
+        guard base[start] == UInt8(ascii: "\"") else {
+            throw error(.unexpectedCharacter, at: start, expected: expected)
+        }
+        var i = skipWhitespace(from: try scanString(at: start, isKey: true))
+        guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: "':'") }
+        guard base[i] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter, at: i, expected: "':'") }
+        i += 1
+        return i
+    }
+
+    @inline(__always)
+    private func skipWhitespace(from start: Int) -> Int {
+        var i = start
+        while i < end {
+            let byte = base[i]
+            if byte > 0x20 { break }
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            i += 1
+        }
+        return i
+    }
+
+    // MARK: Literals and numbers
+
+    private func scanLiteral(_ word: StaticString, kind: TapeEntry.Kind, at start: Int) throws(JSONSyntaxError) -> Int {
+        let length = word.utf8CodeUnitCount
+        let expected = "the literal '\(word)'"
+        for k in 0..<length {
+            let i = start + k
+            guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: expected) }
+            guard base[i] == word.utf8Start[k] else {
+                throw error(.unexpectedCharacter, at: i, expected: k == 0 ? "a value" : expected)
+            }
+        }
+        _ = tape.append(TapeEntry(kind: kind, offset: start, payload: 0))
+        return start + length
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    private func scanNumber(at start: Int) throws(JSONSyntaxError) -> Int {
+        var i = start
+        var isInteger = true
+        if base[i] == UInt8(ascii: "-") { i += 1 }
+        try requireDigit(at: i, after: i == start ? "" : "'-'")
+        if base[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < end, isDigit(base[i]) {
+                throw error(.invalidNumber, at: i, expected: "'.', 'e' or the end of the number after a leading 0")
+            }
+        } else {
+            while i < end, isDigit(base[i]) { i += 1 }
+        }
+        if i < end, base[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            try requireDigit(at: i, after: "'.'")
+            while i < end, isDigit(base[i]) { i += 1 }
+        }
+        if i < end, base[i] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            i += 1
+            if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i += 1 }
+            try requireDigit(at: i, after: "the exponent marker")
+            while i < end, isDigit(base[i]) { i += 1 }
+        }
+        let length = i - start
+        if length > options.maximumNumberLength {
+            throw error(.numberTooLong, at: start, expected: "at most \(options.maximumNumberLength) bytes",
+                        found: "\(length) bytes", limit: options.maximumNumberLength)
+        }
+        _ = tape.append(TapeEntry(kind: .number, flags: isInteger ? .isInteger : [], offset: start,
+                                  payload: UInt64(length)))
+        return i
+    }
+
+    private func requireDigit(at i: Int, after what: String) throws(JSONSyntaxError) {
+        let expected = what.isEmpty ? "a digit" : "a digit after \(what)"
+        guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: expected) }
+        guard isDigit(base[i]) else { throw error(.invalidNumber, at: i, expected: expected) }
+    }
+
+    // MARK: Strings
+
+    /// Scans a string starting at its opening quote; returns the index after the closing quote.
+    private func scanString(at start: Int, isKey: Bool) throws(JSONSyntaxError) -> Int {
+        var i = start + 1
+        var flags: TapeEntry.Flags = isKey ? .isKey : []
+        while true {
+            // Eight bytes at a time while none of them is a quote, a backslash, a control or a non-ASCII byte.
+            while i &+ 8 <= end {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if Scanner.needsAttention(word) { break }
+                i &+= 8
+            }
+            guard i < end else {
+                throw error(.unexpectedEndOfInput, at: i, expected: "'\"' to close the string that starts at byte \(start)")
+            }
+            let byte = base[i]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                flags.insert(.hasEscapes)
+                i = try scanEscape(at: i)
+            } else if byte < 0x20 {
+                throw error(.controlCharacterInString, at: i,
+                            expected: "it escaped, as in \(Scanner.escapeSuggestion(for: byte))")
+            } else if byte >= 0x80 {
+                flags.insert(.hasNonASCII)
+                i = try scanUTF8Sequence(at: i)
+            } else {
+                i &+= 1
+            }
+        }
+        let length = i - start - 1
+        if length > options.maximumStringLength {
+            throw error(.stringTooLong, at: start, expected: "at most \(options.maximumStringLength) bytes",
+                        found: "\(length) bytes", limit: options.maximumStringLength)
+        }
+        _ = tape.append(TapeEntry(kind: .string, flags: flags, offset: start, payload: UInt64(length)))
+        return i + 1
+    }
+
+    /// Whether any byte of `word` is `"`, `\`, below 0x20 or above 0x7F.
+    @inline(__always)
+    static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        // A byte is zero in `x` exactly when (x - 1) borrows into its high bit while x's high bit is clear.
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
+    }
+
+    private static func escapeSuggestion(for byte: UInt8) -> String {
+        switch byte {
+        case 0x08: return "\\b"
+        case 0x09: return "\\t"
+        case 0x0A: return "\\n"
+        case 0x0C: return "\\f"
+        case 0x0D: return "\\r"
+        default: return "\\u" + hex4(UInt16(byte))
+        }
+    }
+
+    /// Checks the escape whose backslash is at `i`; returns the index after it.
+    private func scanEscape(at i: Int) throws(JSONSyntaxError) -> Int {
+        guard i + 1 < end else {
+            throw error(.unexpectedEndOfInput, at: i + 1, expected: "an escape character after '\\'")
+        }
+        switch base[i + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return i + 2
+        case UInt8(ascii: "u"):
+            let unit = try hexQuad(at: i + 2)
+            switch unit {
+            case 0xD800...0xDBFF:
+                if i + 7 < end, base[i + 6] == UInt8(ascii: "\\"), base[i + 7] == UInt8(ascii: "u") {
+                    let low = try hexQuad(at: i + 8)
+                    if (0xDC00...0xDFFF).contains(low) { return i + 12 }
+                }
+                return try loneSurrogate(unit, at: i, expected: "a low surrogate escape (\\uDC00 to \\uDFFF) after it")
+            case 0xDC00...0xDFFF:
+                return try loneSurrogate(unit, at: i, expected: "a high surrogate escape (\\uD800 to \\uDBFF) before it")
+            default:
+                return i + 6
+            }
+        default:
+            throw error(.invalidEscape, at: i,
+                        expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four hex digits",
+                        found: "'\\\(Scanner.describeCharacter(base[i + 1]))'")
+        }
+    }
+
+    private func loneSurrogate(_ unit: UInt16, at i: Int, expected: String) throws(JSONSyntaxError) -> Int {
+        guard options.loneSurrogates == .replace else {
+            throw error(.loneSurrogate, at: i, expected: expected, found: "\\u" + Scanner.hex4(unit))
+        }
+        return i + 6
+    }
+
+    /// Reads the four hex digits of a `\u` escape starting at `i`.
+    private func hexQuad(at i: Int) throws(JSONSyntaxError) -> UInt16 {
+        var value: UInt16 = 0
+        for k in 0..<4 {
+            guard i + k < end else {
+                throw error(.unexpectedEndOfInput, at: i + k, expected: "four hex digits after '\\u'")
+            }
+            guard let digit = Scanner.hexValue(base[i + k]) else {
+                throw error(.invalidEscape, at: i + k, expected: "four hex digits after '\\u'")
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    static func hex4(_ value: UInt16) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return String(decoding: [12, 8, 4, 0].map { digits[Int(value >> $0 & 0xF)] }, as: UTF8.self)
+    }
+
+    /// Checks the UTF-8 sequence whose lead byte (above 0x7F) is at `i`; returns the index after it.
+    ///
+    /// Rejects what Unicode calls ill-formed: continuation bytes without a lead, the overlong lead bytes
+    /// C0 and C1, overlong three- and four-byte forms, encoded surrogates (ED A0–BF), scalars above U+10FFFF
+    /// (F4 90 and up, F5–FF), and sequences cut short.
+    private func scanUTF8Sequence(at i: Int) throws(JSONSyntaxError) -> Int {
+        let lead = base[i]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        var why = "a continuation byte (0x80 to 0xBF)"
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2
+        case 0xE0:
+            length = 3; low = 0xA0; why = "a byte 0xA0 to 0xBF after 0xE0 (lower ones make overlong forms)"
+        case 0xED:
+            length = 3; high = 0x9F; why = "a byte 0x80 to 0x9F after 0xED (higher ones encode surrogates)"
+        case 0xE1...0xEC, 0xEE...0xEF:
+            length = 3
+        case 0xF0:
+            length = 4; low = 0x90; why = "a byte 0x90 to 0xBF after 0xF0 (lower ones make overlong forms)"
+        case 0xF1...0xF3:
+            length = 4
+        case 0xF4:
+            length = 4; high = 0x8F; why = "a byte 0x80 to 0x8F after 0xF4 (higher ones are above U+10FFFF)"
+        case 0x80...0xBF:
+            throw error(.invalidUTF8, at: i, expected: "a lead byte (a continuation byte cannot start a character)",
+                        found: "byte 0x\(Scanner.hex2(lead))")
+        case 0xC0, 0xC1:
+            throw error(.invalidUTF8, at: i, expected: "the shortest form (0xC0 and 0xC1 only start overlong forms)",
+                        found: "byte 0x\(Scanner.hex2(lead))")
+        default:
+            throw error(.invalidUTF8, at: i, expected: "a byte that can occur in UTF-8 (0xF5 to 0xFF cannot)",
+                        found: "byte 0x\(Scanner.hex2(lead))")
+        }
+        for k in 1..<length {
+            let j = i + k
+            guard j < end else { throw error(.unexpectedEndOfInput, at: j, expected: why) }
+            let byte = base[j]
+            let bounds = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= bounds.0, byte <= bounds.1 else {
+                throw error(.invalidUTF8, at: j, expected: k == 1 ? why : "a continuation byte (0x80 to 0xBF)",
+                            found: "byte 0x\(Scanner.hex2(byte))")
+            }
+        }
+        return i + length
+    }
+
+    static func hex2(_ value: UInt8) -> String { String(hex4(UInt16(value)).suffix(2)) }
+}

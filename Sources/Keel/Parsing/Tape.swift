@@ -1,0 +1,104 @@
+/// One value of a parsed document, as the scanner records it.
+///
+/// Every JSON value takes exactly one entry, in document order; an object member is two entries, its key
+/// (a string entry with ``Flags/isKey``) followed by its value. The layout is described with a worked
+/// example at the top of `Scanner.swift`.
+struct TapeEntry: Sendable {
+    /// Bits 0–7: the ``Kind``. Bits 8–15: ``Flags``. Bits 16–63: the byte offset in the input where the
+    /// value starts (its first byte: `"`, `[`, `{`, `-`, a digit, `t`, `f` or `n`).
+    var header: UInt64
+    /// Strings: the number of raw bytes between the quotes. Numbers: the length of the literal.
+    /// Arrays and objects: the element (member) count in bits 0–31, and in bits 32–63 the tape index just
+    /// past the container's last descendant, so a reader can skip it in one step.
+    var payload: UInt64
+
+    enum Kind: UInt8, Sendable {
+        case null = 0, `false`, `true`, number, string, array, object
+    }
+
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt8
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// A string that contains at least one backslash escape.
+        static let hasEscapes = Flags(rawValue: 1 << 0)
+        /// A string that contains bytes above 0x7F (already validated as UTF-8).
+        static let hasNonASCII = Flags(rawValue: 1 << 1)
+        /// A string that is an object member's key.
+        static let isKey = Flags(rawValue: 1 << 2)
+        /// A number literal with no fraction and no exponent.
+        static let isInteger = Flags(rawValue: 1 << 3)
+        /// An object with a hash index over its keys (see `ObjectKeyIndex`).
+        static let hasKeyIndex = Flags(rawValue: 1 << 4)
+    }
+
+    init(kind: Kind, flags: Flags = [], offset: Int, payload: UInt64) {
+        self.header = UInt64(kind.rawValue) | UInt64(flags.rawValue) << 8 | UInt64(truncatingIfNeeded: offset) << 16
+        self.payload = payload
+    }
+
+    var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: header)) ?? .null }
+    var flags: Flags { Flags(rawValue: UInt8(truncatingIfNeeded: header >> 8)) }
+    var offset: Int { Int(truncatingIfNeeded: header >> 16) }
+    var length: Int { Int(truncatingIfNeeded: payload) }
+    var count: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
+    var end: Int { Int(truncatingIfNeeded: payload >> 32) }
+}
+
+/// The flat, growable buffer of tape entries a document owns.
+///
+/// It is written once by the scanner and never changed afterwards, which is why sharing it between
+/// threads is safe (`@unchecked Sendable`).
+final class TapeBuffer: @unchecked Sendable {
+    private(set) var base: UnsafeMutablePointer<TapeEntry>
+    private(set) var count: Int
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        self.base = .allocate(capacity: self.capacity)
+        self.count = 0
+    }
+
+    deinit { base.deallocate() }
+
+    subscript(index: Int) -> TapeEntry {
+        precondition(index >= 0 && index < count, "tape index out of range")
+        return base[index]
+    }
+
+    /// Appends an entry and returns its index.
+    @inline(__always)
+    func append(_ entry: TapeEntry) -> Int {
+        if count == capacity { grow() }
+        base[count] = entry
+        count += 1
+        return count - 1
+    }
+
+    @inline(__always)
+    func setPayload(_ payload: UInt64, at index: Int) { base[index].payload = payload }
+
+    @inline(__always)
+    func addFlags(_ flags: TapeEntry.Flags, at index: Int) {
+        base[index].header |= UInt64(flags.rawValue) << 8
+    }
+
+    private func grow() {
+        let newCapacity = capacity * 2
+        let newBase = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Gives back memory reserved beyond what the document ended up using, when that is worth it.
+    func shrinkToFit() {
+        guard capacity - count > 4096 else { return }
+        let newBase = UnsafeMutablePointer<TapeEntry>.allocate(capacity: max(count, 1))
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = max(count, 1)
+    }
+}

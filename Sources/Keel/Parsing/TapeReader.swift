@@ -1,0 +1,90 @@
+// The one place that knows how to read values back out of (input bytes, tape): skipping, key comparison,
+// strings and number text. The scanner uses it for key indexes; document views use it for everything.
+
+struct TapeReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let tape: TapeBuffer
+
+    /// The tape index just past the value at `index` (and all its descendants).
+    static func indexAfter(_ index: Int, in tape: TapeBuffer) -> Int {
+        let entry = tape.base[index]
+        switch entry.kind {
+        case .array, .object: return entry.end
+        default: return index + 1
+        }
+    }
+
+    /// The raw bytes between a string's quotes.
+    func rawBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = tape.base[index]
+        let start = entry.offset + 1
+        return UnsafeBufferPointer(rebasing: bytes[start..<start + entry.length])
+    }
+
+    /// Calls `body` with the unescaped UTF-8 bytes of the string at `index`, using `scratch` when the string
+    /// has escapes.
+    func withKeyBytes<Result>(
+        at index: Int, scratch: inout [UInt8], _ body: (UnsafeRawBufferPointer) throws -> Result
+    ) rethrows -> Result {
+        let raw = rawBytes(at: index)
+        guard tape.base[index].flags.contains(.hasEscapes) else {
+            return try body(UnsafeRawBufferPointer(raw))
+        }
+        if scratch.count < raw.count { scratch = Array(repeating: 0, count: raw.count) }
+        return try scratch.withUnsafeMutableBufferPointer { buffer in
+            let count = StringUnescaping.unescape(raw, into: buffer)
+            return try body(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[..<count]))
+        }
+    }
+
+    /// Whether the string at `index`, unescaped, has exactly the bytes `key`.
+    func keyEquals(at index: Int, _ key: UnsafeRawBufferPointer, scratch: inout [UInt8]) -> Bool {
+        let entry = tape.base[index]
+        if !entry.flags.contains(.hasEscapes) {
+            guard entry.length == key.count else { return false }
+            let raw = rawBytes(at: index)
+            return key.count == 0 || memoryEqual(raw.baseAddress!, key.baseAddress!, key.count)
+        }
+        // Escapes only ever shorten text, so a raw form shorter than the key cannot match.
+        guard entry.length >= key.count else { return false }
+        return withKeyBytes(at: index, scratch: &scratch) { unescaped in
+            unescaped.count == key.count
+                && (key.count == 0 || memoryEqual(unescaped.baseAddress!, key.baseAddress!, key.count))
+        }
+    }
+
+    /// The string at `index`, unescaped.
+    func string(at index: Int) -> String {
+        let entry = tape.base[index]
+        let raw = rawBytes(at: index)
+        guard entry.flags.contains(.hasEscapes) else {
+            return String(decoding: raw, as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: raw.count) { buffer in
+            StringUnescaping.unescape(raw, into: buffer)
+        }
+    }
+
+    /// The literal text of the number at `index`.
+    func numberText(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = tape.base[index]
+        return UnsafeBufferPointer(rebasing: bytes[entry.offset..<entry.offset + entry.length])
+    }
+}
+
+/// Byte-wise equality of two memory ranges of `count` bytes.
+@inline(__always)
+func memoryEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+    var i = 0
+    while i + 8 <= count {
+        if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+            return false
+        }
+        i += 8
+    }
+    while i < count {
+        if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+        i += 1
+    }
+    return true
+}

@@ -1,0 +1,129 @@
+/// Parsed JSON text: the input bytes and a flat index of every value in them, read through ``JSONView``.
+///
+/// Parsing checks the whole text against RFC 8259 and records each value as one 16-byte entry; no value is
+/// allocated, no string is unescaped and no number converted until you read it. That makes a document the
+/// fastest way to read a few fields of a large text, and the base every decoding style in Keel builds on.
+///
+/// ```swift
+/// let document = try JSONDocument(parsing: #"{"people": [{"name": "Matt", "age": 32}]}"#)
+/// let name = document.root["people"][0]["name"].string     // .success("Matt")
+/// let json = JSON(document.root)                           // a JSON tree, when you want one
+/// ```
+///
+/// An error says what and where:
+///
+/// ```
+/// Unexpected ']' at line 1, column 12 (byte 11): expected a value.
+/// ```
+///
+/// A document is immutable and `Sendable`; views into it keep it alive.
+///
+/// - Note: A document owns its bytes. Given a `[UInt8]` it shares that array without copying; given a
+///   `String`, an `UnsafeRawBufferPointer`, a `RawSpan` or `Data`, it scans the caller's bytes in place and then
+///   keeps one copy (a single `memcpy`). ``validate(_:options:)`` checks bytes without any copy.
+public struct JSONDocument: Sendable {
+    let storage: DocumentStorage
+
+    /// Parses UTF-8 bytes, sharing the array (no copy).
+    ///
+    /// - Throws: ``JSONSyntaxError`` when the bytes are not one JSON value, or exceed a limit in `options`.
+    /// - Complexity: O(n) in the number of bytes.
+    public init(parsing bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
+        let scanned = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            try JSONDocument.scan(buffer, options: options)
+        }
+        storage = DocumentStorage(bytes: bytes, tape: scanned.tape, keyIndexes: scanned.keyIndexes)
+    }
+
+    /// Parses a string's UTF-8 text.
+    public init(parsing text: String, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
+        try self.init(parsing: Array(text.utf8), options: options)
+    }
+
+    /// Parses bytes in memory you own; the document keeps one copy of them once they are known to be valid.
+    public init(parsing buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
+        let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+        let scanned = try JSONDocument.scan(bytes, options: options)
+        storage = DocumentStorage(bytes: Array(bytes), tape: scanned.tape, keyIndexes: scanned.keyIndexes)
+    }
+
+    /// Parses the bytes of a `RawSpan`; the document keeps one copy of them once they are known to be valid.
+    @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+    public init(parsing span: RawSpan, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
+        let result = span.withUnsafeBytes { buffer in
+            Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: buffer, options: options) }
+        }
+        self = try result.get()
+    }
+
+    /// Checks that `buffer` holds exactly one JSON value, without copying it or keeping anything.
+    ///
+    /// - Throws: ``JSONSyntaxError`` for the first problem found.
+    public static func validate(_ buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
+        _ = try scan(buffer.assumingMemoryBound(to: UInt8.self), options: options)
+    }
+
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions
+    ) throws(JSONSyntaxError) -> (tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex]) {
+        var scanner = Scanner(bytes: bytes, options: options)
+        try scanner.scanDocument()
+        return (scanner.tape, scanner.keyIndexes)
+    }
+
+    /// The top-level value.
+    public var root: JSONView { JSONView(storage: storage, index: 0) }
+
+    /// The text the document was parsed from, as UTF-8 bytes.
+    public var bytes: [UInt8] { storage.bytes }
+
+    /// How many values the document holds, counting every key, element and container.
+    public var valueCount: Int { storage.tape.count }
+}
+
+/// What a document and its views share: the bytes, the tape and the key indexes of large objects.
+/// Every property is a constant after parsing, so it is `Sendable`.
+final class DocumentStorage: Sendable {
+    let bytes: [UInt8]
+    let tape: TapeBuffer
+    let keyIndexes: [Int: ObjectKeyIndex]
+
+    init(bytes: [UInt8], tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex]) {
+        self.bytes = bytes
+        self.tape = tape
+        self.keyIndexes = keyIndexes
+    }
+
+    func withReader<R>(_ body: (TapeReader) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { try body(TapeReader(bytes: $0, tape: tape)) }
+    }
+
+    func location(ofByte offset: Int) -> JSONSourceLocation {
+        bytes.withUnsafeBufferPointer { JSONSourceLocation(byteOffset: offset, in: $0) }
+    }
+}
+
+extension JSON {
+    /// Parses UTF-8 bytes into a `JSON` tree.
+    ///
+    /// - Throws: ``JSONSyntaxError`` when the bytes are not one JSON value.
+    public init(parsing bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
+        self.init(try JSONDocument(parsing: bytes, options: options).root)
+    }
+
+    /// Parses JSON text into a `JSON` tree.
+    ///
+    /// ```swift
+    /// let value = try JSON(parsing: #"{"a": [1, 2.5, "x"]}"#)
+    /// ```
+    ///
+    /// - Throws: ``JSONSyntaxError`` when the text is not one JSON value.
+    public init(parsing text: String, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
+        self.init(try JSONDocument(parsing: text, options: options).root)
+    }
+
+    /// Parses bytes in memory you own into a `JSON` tree.
+    public init(parsing buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
+        self.init(try JSONDocument(parsing: buffer, options: options).root)
+    }
+}

@@ -1,0 +1,303 @@
+/// A value inside a ``JSONDocument``, read in place: no tree is built and nothing is copied until you ask
+/// for a string, a number or a `JSON` value.
+///
+/// A view is a document reference and a position, so it is cheap to pass around, and it knows where its
+/// value came from: ``location`` gives line and column, and errors from the reading API name both the path
+/// from the root and the place in the text.
+///
+/// ```swift
+/// let document = try JSONDocument(parsing: text)
+/// for person in try document.root["people"].array.get() {
+///     print(try person["name"].string.get(), person.location.line)
+/// }
+/// ```
+///
+/// Views offer the same reading API as ``JSON`` (see ``JSONReadable``): subscripts by key and index that
+/// return a ``JSONLookup``, typed accessors that return a `Result`, JSON Pointers and key paths.
+public struct JSONView: Sendable {
+    let storage: DocumentStorage
+    let index: Int
+
+    init(storage: DocumentStorage, index: Int) {
+        self.storage = storage
+        self.index = index
+    }
+
+    var entry: TapeEntry { storage.tape.base[index] }
+
+    /// Which of the six kinds this value is.
+    public var kind: JSONKind {
+        switch entry.kind {
+        case .null: return .null
+        case .true, .false: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    /// The offset in bytes of the value's first character in the source text.
+    public var byteOffset: Int { entry.offset }
+
+    /// The line and column of the value's first character in the source text.
+    ///
+    /// - Complexity: O(n) in the offset: the line is found by counting from the start.
+    public var location: JSONSourceLocation { storage.location(ofByte: entry.offset) }
+
+    /// The value's own source text, exactly as written (for a container, from its bracket to the matching one).
+    public var sourceText: Substring {
+        let text = String(decoding: storage.bytes[entry.offset..<sourceEnd], as: UTF8.self)
+        return text[...]
+    }
+
+    /// The byte offset just past the value's source text.
+    var sourceEnd: Int {
+        let entry = self.entry
+        switch entry.kind {
+        case .null, .true: return entry.offset + 4
+        case .false: return entry.offset + 5
+        case .number: return entry.offset + entry.length
+        case .string: return entry.offset + entry.length + 2
+        case .array, .object:
+            // The closing bracket is the first one after the last descendant's text.
+            var end = entry.offset + 1
+            if entry.end > index + 1 {
+                end = JSONView(storage: storage, index: lastDescendantStart).sourceEnd
+            }
+            let closer = entry.kind == .array ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            while end < storage.bytes.count, storage.bytes[end] != closer { end += 1 }
+            return min(end + 1, storage.bytes.count)
+        }
+    }
+
+    /// The tape index of the last value that starts inside this container, descending into the last child.
+    private var lastDescendantStart: Int {
+        var candidate = index + 1
+        let end = entry.end
+        while true {
+            let next = TapeReader.indexAfter(candidate, in: storage.tape)
+            if next >= end { break }
+            candidate = next
+        }
+        return candidate
+    }
+
+    // MARK: Children
+
+    /// The number of elements of an array or members of an object; zero for other kinds.
+    public var count: Int {
+        switch entry.kind {
+        case .array, .object: return entry.count
+        default: return 0
+        }
+    }
+
+    /// The elements of an array, in order; empty for other kinds.
+    public var elements: [JSONView] {
+        guard entry.kind == .array else { return [] }
+        var result: [JSONView] = []
+        result.reserveCapacity(entry.count)
+        var child = index + 1
+        for _ in 0..<entry.count {
+            result.append(JSONView(storage: storage, index: child))
+            child = TapeReader.indexAfter(child, in: storage.tape)
+        }
+        return result
+    }
+
+    /// The members of an object, in document order (repeated keys included); empty for other kinds.
+    public var members: [(key: String, value: JSONView)] {
+        guard entry.kind == .object else { return [] }
+        var result: [(key: String, value: JSONView)] = []
+        result.reserveCapacity(entry.count)
+        storage.withReader { reader in
+            var key = index + 1
+            for _ in 0..<entry.count {
+                result.append((reader.string(at: key), JSONView(storage: storage, index: key + 1)))
+                key = TapeReader.indexAfter(key + 1, in: storage.tape)
+            }
+        }
+        return result
+    }
+
+    /// The element at `position` of an array, or `nil` when out of bounds or not an array.
+    ///
+    /// - Complexity: O(1) when the array holds only scalars; otherwise O(`position`).
+    public func element(at position: Int) -> JSONView? {
+        let entry = self.entry
+        guard entry.kind == .array, position >= 0, position < entry.count else { return nil }
+        if entry.end - index - 1 == entry.count {
+            return JSONView(storage: storage, index: index + 1 + position)
+        }
+        var child = index + 1
+        for _ in 0..<position { child = TapeReader.indexAfter(child, in: storage.tape) }
+        return JSONView(storage: storage, index: child)
+    }
+
+    /// The value of the last member named `key` (compared by UTF-8 bytes), or `nil` when absent or not an
+    /// object.
+    ///
+    /// - Complexity: O(1) on average: small objects are scanned, large ones have a hash index.
+    public func member(_ key: String) -> JSONView? {
+        let entry = self.entry
+        guard entry.kind == .object else { return nil }
+        var key = key
+        return key.withUTF8 { keyBytes in
+            let key = UnsafeRawBufferPointer(keyBytes)
+            return storage.withReader { reader -> JSONView? in
+                var scratch: [UInt8] = []
+                if entry.flags.contains(.hasKeyIndex), let table = storage.keyIndexes[index] {
+                    let found = table.find(hash: ObjectKeyIndex.hash(key)) { reader.keyEquals(at: $0, key, scratch: &scratch) }
+                    return found.map { JSONView(storage: storage, index: $0 + 1) }
+                }
+                var found: Int?
+                var candidate = index + 1
+                for _ in 0..<entry.count {
+                    if reader.keyEquals(at: candidate, key, scratch: &scratch) { found = candidate + 1 }
+                    candidate = TapeReader.indexAfter(candidate + 1, in: storage.tape)
+                }
+                return found.map { JSONView(storage: storage, index: $0) }
+            }
+        }
+    }
+
+    // MARK: Scalars
+
+    /// Whether the value is `null`.
+    public var isNullValue: Bool { entry.kind == .null }
+
+    /// The value of a boolean, or `nil`.
+    public var boolValue: Bool? {
+        switch entry.kind {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
+    }
+
+    /// The unescaped value of a string, or `nil`.
+    public var stringValue: String? {
+        guard entry.kind == .string else { return nil }
+        return storage.withReader { $0.string(at: index) }
+    }
+
+    /// The exact number, or `nil` when the value is not a number.
+    public var numberValue: JSONNumber? {
+        guard entry.kind == .number else { return nil }
+        return storage.withReader { reader in
+            let text = reader.numberText(at: index)
+            if entry.flags.contains(.isInteger) {
+                if case .success(let value) = NumberText.integer(text, isPlainInteger: true, as: Int64.self) {
+                    return JSONNumber(storage: .int(value))
+                }
+            }
+            return JSONNumber(validatedLiteral: String(decoding: text, as: UTF8.self))
+        }
+    }
+
+    /// The number read as an exact `T`, or why not; `nil` when the value is not a number.
+    func integer<T: FixedWidthInteger>(as type: T.Type) -> Result<T, NumberConversionFailure>? {
+        guard entry.kind == .number else { return nil }
+        let isPlainInteger = entry.flags.contains(.isInteger)
+        return storage.withReader { NumberText.integer($0.numberText(at: index), isPlainInteger: isPlainInteger, as: T.self) }
+    }
+
+    /// The nearest double to the number (possibly infinite), or `nil` when the value is not a number.
+    var nearestDouble: Double? {
+        guard entry.kind == .number else { return nil }
+        return storage.withReader { NumberText.double($0.numberText(at: index)) }
+    }
+
+    // MARK: Paths
+
+    /// The path from the document's root to this value.
+    ///
+    /// - Complexity: O(m), where m is the number of members and elements passed over on the way down.
+    public var path: JSONPath {
+        var components: [JSONPath.Component] = []
+        var container = 0
+        storage.withReader { reader in
+            while container != index {
+                let entry = storage.tape.base[container]
+                var child = container + 1
+                for position in 0..<entry.count {
+                    let valueIndex = entry.kind == .object ? child + 1 : child
+                    let after = TapeReader.indexAfter(valueIndex, in: storage.tape)
+                    if index >= valueIndex && index < after {
+                        components.append(entry.kind == .object ? .key(reader.string(at: child)) : .index(position))
+                        container = valueIndex
+                        break
+                    }
+                    child = after
+                }
+            }
+        }
+        return JSONPath(components)
+    }
+}
+
+extension JSON {
+    /// Materialises a view (and everything inside it) as a `JSON` tree.
+    ///
+    /// - Complexity: O(n) in the size of the value; iterative, so depth costs no stack.
+    public init(_ view: JSONView) {
+        let storage = view.storage
+        let tape = storage.tape
+        self = storage.withReader { reader in
+            // Containers being filled, innermost last.
+            var open: [(keys: [String], values: [JSON], remaining: Int, isObject: Bool)] = []
+            var i = view.index
+            let end = TapeReader.indexAfter(view.index, in: tape)
+            var result: JSON = .null
+            while i < end {
+                let entry = tape.base[i]
+                var made: JSON?
+                switch entry.kind {
+                case .null: made = .null
+                case .true: made = .bool(true)
+                case .false: made = .bool(false)
+                case .number:
+                    made = .number(JSONView(storage: storage, index: i).numberValue ?? JSONNumber(0))
+                case .string:
+                    if entry.flags.contains(.isKey) {
+                        // A key belongs to the innermost open container, which is an object.
+                        open[open.count - 1].keys.append(reader.string(at: i))
+                    } else {
+                        made = .string(reader.string(at: i))
+                    }
+                case .array, .object:
+                    let isObject = entry.kind == .object
+                    if entry.count == 0 {
+                        made = isObject ? .object(JSONObject()) : .array(JSONArray())
+                    } else {
+                        var keys: [String] = []
+                        if isObject { keys.reserveCapacity(entry.count) }
+                        var values: [JSON] = []
+                        values.reserveCapacity(entry.count)
+                        open.append((keys, values, entry.count, isObject))
+                    }
+                }
+                i += 1
+                // Hand the finished value to its container; a container that fills up is finished in turn.
+                while var value = made {
+                    made = nil
+                    guard !open.isEmpty else {
+                        result = value
+                        break
+                    }
+                    open[open.count - 1].values.append(value)
+                    value = .null
+                    open[open.count - 1].remaining -= 1
+                    if open[open.count - 1].remaining == 0 {
+                        let done = open.removeLast()
+                        made = done.isObject
+                            ? .object(JSONObject(keys: done.keys, values: done.values))
+                            : .array(JSONArray(done.values))
+                    }
+                }
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,235 @@
+// Exact conversions of JSON number literals (already validated by the scanner, or by JSONNumber's own
+// check) to integers and floating point. Integers are exact or fail; doubles are correctly rounded.
+
+/// Why a number could not be read as the asked type.
+enum NumberConversionFailure: Error, Sendable, Equatable {
+    /// The exact value has a fractional part (`1.5`), so no integer type can hold it.
+    case notAnInteger
+    /// The exact value is an integer, or a double, outside the asked type's range.
+    case outOfRange
+}
+
+/// A literal's exact value as `digits × 10^exponent`, with no leading or trailing zero digits.
+struct DecimalLiteral: Equatable {
+    var isNegative: Bool
+    /// Significant digits as ASCII bytes; empty for zero.
+    var digits: [UInt8]
+    var exponent: Int
+
+    /// A literal's exponent is clamped to this magnitude: far beyond any finite double or integer, and
+    /// small enough that adding a digit count never overflows.
+    static let exponentBound = 1 << 40
+
+    init(isNegative: Bool, digits: [UInt8], exponent: Int) {
+        self.isNegative = isNegative
+        self.digits = digits
+        self.exponent = exponent
+    }
+
+    /// Reads a literal that follows the JSON number grammar.
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        let isNegative = text.first == UInt8(ascii: "-")
+        if isNegative { i += 1 }
+        var digits: [UInt8] = []
+        var exponent = 0
+        var seenNonZero = false
+        while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
+            if text[i] != UInt8(ascii: "0") || seenNonZero {
+                digits.append(text[i])
+                seenNonZero = true
+            }
+            i += 1
+        }
+        if i < text.count, text[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
+                if text[i] != UInt8(ascii: "0") || seenNonZero {
+                    digits.append(text[i])
+                    seenNonZero = true
+                }
+                exponent -= 1
+                i += 1
+            }
+        }
+        if i < text.count, text[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            var negativeExponent = false
+            if i < text.count, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+                negativeExponent = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var written = 0
+            while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
+                written = min(written * 10 + Int(text[i] - UInt8(ascii: "0")), DecimalLiteral.exponentBound)
+                i += 1
+            }
+            exponent += negativeExponent ? -written : written
+        }
+        while let last = digits.last, last == UInt8(ascii: "0") {
+            digits.removeLast()
+            exponent += 1
+        }
+        if digits.isEmpty { exponent = 0 }
+        exponent = max(min(exponent, DecimalLiteral.exponentBound), -DecimalLiteral.exponentBound)
+        self.init(isNegative: isNegative, digits: digits, exponent: exponent)
+    }
+
+    init<T: FixedWidthInteger>(_ value: T) {
+        var text = Array(String(value.magnitude).utf8)
+        var exponent = 0
+        while text.count > 1, text.last == UInt8(ascii: "0") {
+            text.removeLast()
+            exponent += 1
+        }
+        if text == [UInt8(ascii: "0")] { text = [] }
+        self.init(isNegative: value < 0 && !text.isEmpty, digits: text, exponent: text.isEmpty ? 0 : exponent)
+    }
+
+    var isZero: Bool { digits.isEmpty }
+
+    /// Equal exact values (`-0` equals `0`).
+    static func == (a: DecimalLiteral, b: DecimalLiteral) -> Bool {
+        if a.isZero || b.isZero { return a.isZero && b.isZero }
+        return a.isNegative == b.isNegative && a.exponent == b.exponent && a.digits == b.digits
+    }
+
+    /// The exact value as `T`, or why not.
+    func integer<T: FixedWidthInteger>(as type: T.Type) -> Result<T, NumberConversionFailure> {
+        if isZero { return .success(0) }
+        if exponent < 0 { return .failure(.notAnInteger) }
+        // More than 20 decimal digits exceed every 64-bit type.
+        if digits.count + exponent > 20 { return .failure(.outOfRange) }
+        var magnitude: UInt64 = 0
+        for digit in digits + Array(repeating: UInt8(ascii: "0"), count: exponent) {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return .failure(.outOfRange) }
+            magnitude = sum
+        }
+        return NumberText.signed(magnitude: magnitude, negative: isNegative, as: T.self)
+    }
+}
+
+enum NumberText {
+    /// `magnitude` with a sign, as `T` when it fits.
+    static func signed<T: FixedWidthInteger>(
+        magnitude: UInt64, negative: Bool, as type: T.Type
+    ) -> Result<T, NumberConversionFailure> {
+        guard negative, magnitude != 0 else {
+            return T(exactly: magnitude).map { .success($0) } ?? .failure(.outOfRange)
+        }
+        // T.min is -(T.max) - 1, so -magnitude fits when magnitude - 1 fits.
+        guard T.isSigned, let belowMagnitude = T(exactly: magnitude - 1) else { return .failure(.outOfRange) }
+        return .success(0 - belowMagnitude - 1)
+    }
+
+    /// Reads a validated literal as an exact integer of type `T`.
+    ///
+    /// Plain integer literals of up to 19 digits take a direct path; anything else (`1.0`, `1e2`, long
+    /// literals) goes through the exact decimal form.
+    static func integer<T: FixedWidthInteger>(
+        _ text: UnsafeBufferPointer<UInt8>, isPlainInteger: Bool, as type: T.Type
+    ) -> Result<T, NumberConversionFailure> {
+        let negative = text.first == UInt8(ascii: "-")
+        let digitCount = text.count - (negative ? 1 : 0)
+        if isPlainInteger, digitCount <= 19 {
+            var magnitude: UInt64 = 0
+            for i in (negative ? 1 : 0)..<text.count {
+                magnitude = magnitude &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
+            }
+            return signed(magnitude: magnitude, negative: negative, as: T.self)
+        }
+        return DecimalLiteral(text).integer(as: T.self)
+    }
+
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The correctly rounded double nearest to a validated literal; infinite when beyond Double's range.
+    ///
+    /// Literals whose significand fits in 53 bits and whose decimal exponent is at most 22 in size convert
+    /// exactly with one multiplication or division (both operands are exact doubles, so the one rounding
+    /// is correct); the others go to the standard library's correctly rounded conversion.
+    static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+        var i = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var significand: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var simple = true
+        while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
+            significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
+            if significand != 0 { digits += 1 }
+            i += 1
+        }
+        if i < text.count, text[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
+                significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
+                if significand != 0 { digits += 1 }
+                exponent -= 1
+                i += 1
+            }
+        }
+        if i < text.count {
+            // An exponent part: read it (clamped) and add it.
+            i += 1
+            var negativeExponent = false
+            if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+                negativeExponent = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var written = 0
+            while i < text.count {
+                written = min(written * 10 + Int(text[i] &- UInt8(ascii: "0")), 1 << 30)
+                i += 1
+            }
+            exponent += negativeExponent ? -written : written
+        }
+        if digits > 19 || significand > 1 << 53 { simple = false }
+        if simple, exponent >= -22, exponent <= 22 {
+            var value = Double(significand)
+            value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
+            return negative ? -value : value
+        }
+        if simple, significand == 0 { return negative ? -0.0 : 0.0 }
+        return Double(String(decoding: text, as: UTF8.self)) ?? .nan
+    }
+
+    /// The correctly rounded float nearest to a validated literal; infinite when beyond Float's range.
+    static func float(_ text: UnsafeBufferPointer<UInt8>) -> Float {
+        Float(String(decoding: text, as: UTF8.self)) ?? .nan
+    }
+
+    /// Whether `text` follows the JSON number grammar.
+    static func isValidLiteral(_ text: some Collection<UInt8>) -> Bool {
+        let bytes = Array(text)
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            return i - start
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < bytes.count else { return false }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+        } else if digits() == 0 {
+            return false
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return false }
+        }
+        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == bytes.count
+    }
+}

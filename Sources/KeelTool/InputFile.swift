@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file named on the command line, or standard input.
+struct InputFile {
+    /// The path, or `nil` for standard input.
+    let path: String?
+
+    /// The inputs for a list of arguments: standard input when the list is empty; `-` is standard input.
+    static func resolve(_ arguments: [String]) -> [InputFile] {
+        arguments.isEmpty ? [InputFile(path: nil)] : arguments.map { InputFile(path: $0 == "-" ? nil : $0) }
+    }
+
+    /// The name used in messages: the path as given, or `<stdin>`.
+    var displayName: String { path ?? "<stdin>" }
+
+    /// Reads every byte.
+    ///
+    /// - Throws: ``ReadError`` naming the system's reason (for example "No such file or directory").
+    func read() throws(ReadError) -> [UInt8] {
+        let descriptor: Int32
+        if let path {
+            descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { throw ReadError(code: errno) }
+        } else {
+            descriptor = STDIN_FILENO
+        }
+        defer { if path != nil { close(descriptor) } }
+
+        var status = stat()
+        var bytes: [UInt8] = []
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw ReadError(code: EISDIR)
+        }
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
+            bytes.reserveCapacity(Int(status.st_size))
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(code: errno)
+            }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
+    }
+}
+
+/// A file that could not be read, with the system's reason.
+struct ReadError: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String { String(cString: strerror(code)) }
+}
+
+/// The system's `read`, under a name that the `read()` method above does not hide.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+/// Writes a line to standard error (unbuffered, so it is never lost on exit).
+func printError(_ message: String) {
+    let bytes = Array((message + "\n").utf8)
+    var written = 0
+    while written < bytes.count {
+        let result = bytes[written...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if result <= 0 { break }
+        written += result
+    }
+}
