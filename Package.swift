@@ -22,9 +22,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "KeelTests", dependencies: ["Keel"]),
+        // Helpers every test target shares: fixture locations, threads with small stacks.
+        .target(name: "KeelTestSupport", dependencies: ["Keel"], path: "Tests/KeelTestSupport"),
+        .testTarget(name: "KeelTests", dependencies: ["Keel", "KeelTestSupport"]),
         // Runs the built `keel` binary as a user would.
-        .testTarget(name: "KeelToolTests", dependencies: ["KeelTool"]),
+        .testTarget(name: "KeelToolTests", dependencies: ["KeelTool", "KeelTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -161,16 +161,18 @@ enum NumberText {
         var digits = 0
         var exponent = 0
         var simple = true
+        // `digits` counts significant digits (from the first non-zero one); past 19 the significand has
+        // wrapped and only the slow path is exact.
         while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
             significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
-            if significand != 0 { digits += 1 }
+            if digits > 0 || text[i] != UInt8(ascii: "0") { digits += 1 }
             i += 1
         }
         if i < text.count, text[i] == UInt8(ascii: ".") {
             i += 1
             while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
                 significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
-                if significand != 0 { digits += 1 }
+                if digits > 0 || text[i] != UInt8(ascii: "0") { digits += 1 }
                 exponent -= 1
                 i += 1
             }

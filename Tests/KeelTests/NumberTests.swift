@@ -1,0 +1,181 @@
+import Keel
+import KeelTestSupport
+import Testing
+
+/// Numbers are exact: integers read only when the exact value is an integer in range; doubles are
+/// correctly rounded; nothing is truncated or wrapped.
+@Suite struct NumberTests {
+    /// Parses `text` as the only element of an array, returning both a document view and a `JSON` value.
+    func values(_ text: String) throws -> [any JSONReadableBox] {
+        let view = try #require(JSONDocument(parsing: "[\(text)]").root.element(at: 0))
+        let json = try #require(JSON(parsing: "[\(text)]").element(at: 0))
+        return [Box(value: view), Box(value: json)]
+    }
+
+    @Test(arguments: [
+        ("127", Int8.max), ("-128", Int8.min), ("0", 0), ("-0", 0), ("1.0", 1), ("1e2", 100), ("-1.00e+1", -10),
+        ("12.5e1", 125), ("0.0e5", 0),
+    ] as [(String, Int8)])
+    func int8InRange(_ text: String, _ expected: Int8) throws {
+        for value in try values(text) { #expect(value.int8 == .success(expected), "\(text)") }
+    }
+
+    @Test(arguments: ["128", "-129", "300", "1e3", "1e999999999", "9e2147483609"])
+    func int8OutOfRange(_ text: String) throws {
+        for value in try values(text) { #expect(value.int8Failure == .numberNotRepresentable, "\(text)") }
+    }
+
+    @Test(arguments: ["1.5", "0.1", "-0.5", "1e-1", "12.34e1", "1.0000000000000000000001"])
+    func fractionsAreNotIntegers(_ text: String) throws {
+        for value in try values(text) {
+            #expect(value.intFailure == .numberNotRepresentable, "\(text)")
+            #expect(value.intMessage?.contains("which is not an integer") == true, "\(text)")
+        }
+    }
+
+    @Test func boundariesOfEveryWidth() throws {
+        func check<T: FixedWidthInteger>(_ type: T.Type) throws {
+            let max = try JSON(parsing: String(T.max))
+            let min = try JSON(parsing: String(T.min))
+            #expect(max.integer(T.self) == .success(T.max))
+            #expect(min.integer(T.self) == .success(T.min))
+            let aboveMax = try JSON(parsing: String(T.max.magnitude.addingReportingOverflow(1).partialValue == 0
+                                                    ? "18446744073709551616" : String(UInt64(T.max) + 1)))
+            #expect(aboveMax.integer(T.self).isFailure)
+            if T.isSigned {
+                let belowMin = try JSON(parsing: "-" + String(UInt64(T.min.magnitude) + 1))
+                #expect(belowMin.integer(T.self).isFailure)
+            } else {
+                #expect(try JSON(parsing: "-1").integer(T.self).isFailure)
+                #expect(try JSON(parsing: "-0").integer(T.self) == .success(0))
+            }
+        }
+        try check(Int8.self); try check(Int16.self); try check(Int32.self); try check(Int64.self); try check(Int.self)
+        try check(UInt8.self); try check(UInt16.self); try check(UInt32.self); try check(UInt64.self); try check(UInt.self)
+    }
+
+    @Test func twoToThe53rdPlusOneStaysExact() throws {
+        for value in try values("9007199254740993") {
+            #expect(value.int64 == .success(9_007_199_254_740_993))
+            #expect(value.double == .success(9_007_199_254_740_992))  // the nearest double
+        }
+    }
+
+    /// Significands of 20 digits or more wrap a 64-bit accumulator; they must take the exact slow path.
+    @Test(arguments: ["18446744073709551616", "184467440737095516160e-1", "36893488147419103232", "100000000000000000000"])
+    func longSignificandsConvertExactly(_ text: String) throws {
+        for value in try values(text) { #expect(try value.double.get() == Double(text)!, "\(text)") }
+    }
+
+    @Test func twoToThe63rdAnd64th() throws {
+        for value in try values("9223372036854775808") {
+            #expect(value.int64Failure == .numberNotRepresentable)
+            #expect(value.uint64 == .success(9_223_372_036_854_775_808))
+        }
+        for value in try values("-9223372036854775808") { #expect(value.int64 == .success(Int64.min)) }
+        for value in try values("18446744073709551615") { #expect(value.uint64 == .success(UInt64.max)) }
+        for value in try values("18446744073709551616") {
+            #expect(value.uint64Failure == .numberNotRepresentable)
+            #expect(value.double == .success(18_446_744_073_709_551_616))
+        }
+    }
+
+    @Test func aFourHundredDigitNumberKeepsItsText() throws {
+        let digits = String(repeating: "1234567890", count: 40)
+        let json = try JSON(parsing: digits)
+        guard case .number(let number) = json else { Issue.record("not a number"); return }
+        #expect(number.text == digits)
+        #expect(number.exactly(Int.self) == nil)
+        #expect(number.isInteger)
+        #expect(json.description == digits)
+        #expect(try JSON(parsing: json.description) == json)
+        // About 1.2e399: beyond Double's range, so reading it as a Double fails instead of giving infinity.
+        #expect(json.double.failureKind == .numberNotRepresentable)
+        // A different 400-digit number is not equal, even though the nearest doubles are.
+        let other = try JSON(parsing: String(digits.dropLast()) + "1")
+        #expect(other != json)
+    }
+
+    @Test func hugeAndTinyExponents() throws {
+        for value in try values("1e400") {
+            #expect(value.doubleFailure == .numberNotRepresentable)
+            #expect(value.intFailure == .numberNotRepresentable)
+        }
+        for value in try values("-1e400") { #expect(value.doubleFailure == .numberNotRepresentable) }
+        for value in try values("1e-400") {
+            #expect(value.double == .success(0))
+            #expect(value.intFailure == .numberNotRepresentable)
+        }
+        let minusZero = try JSON(parsing: "-0.0")
+        #expect(try minusZero.double.get().sign == .minus)
+        #expect(minusZero == JSON(0))
+    }
+
+    @Test(arguments: [
+        "0.1", "0.30000000000000004", "1.7976931348623157e308", "2.2250738585072014e-308", "4.9406564584124654e-324",
+        "123456789012345.67", "9007199254740991.0", "3.141592653589793", "-2.718281828459045", "1.0000000000000002",
+        "0.000001234567890123456789", "8.98846567431158e307", "5e-324", "1.2345678901234567e-300",
+    ])
+    func doublesAreCorrectlyRounded(_ text: String) throws {
+        let expected = try #require(Double(text))
+        for value in try values(text) {
+            let read = try value.double.get()
+            #expect(read.bitPattern == expected.bitPattern, "\(text)")
+        }
+        // Printing a double and reading it back is bit-exact.
+        let json = JSON(expected)
+        #expect(try JSON(parsing: json.description).double.get().bitPattern == expected.bitPattern)
+    }
+
+    @Test func numbersCompareByExactValue() throws {
+        #expect(try JSON(parsing: "1") == JSON(parsing: "1.0"))
+        #expect(try JSON(parsing: "100") == JSON(parsing: "1e2"))
+        #expect(try JSON(parsing: "0.1") == JSON(parsing: "1e-1"))
+        #expect(try JSON(parsing: "0.1") == 0.1)
+        #expect(try JSON(parsing: "1.5") != JSON(parsing: "1.50001"))
+        #expect(try JSON(parsing: "1").hashValue == JSON(parsing: "1.0").hashValue)
+        #expect(JSON(9_007_199_254_740_993) != JSON(9_007_199_254_740_992.0))
+        #expect(JSONNumber(literal: "01") == nil)
+        #expect(JSONNumber(literal: "-1.5e3")?.double == -1500)
+    }
+
+    @Test func floats() throws {
+        #expect(try JSON(parsing: "0.1").float == .success(Float(0.1)))
+        #expect(try JSON(parsing: "1e39").float.isFailure)
+    }
+}
+
+/// Lets one test body run against both a `JSONView` and a `JSON`.
+protocol JSONReadableBox {
+    var int8: Result<Int8, JSONAccessError> { get }
+    var int64: Result<Int64, JSONAccessError> { get }
+    var uint64: Result<UInt64, JSONAccessError> { get }
+    var double: Result<Double, JSONAccessError> { get }
+    var int: Result<Int, JSONAccessError> { get }
+}
+
+struct Box<Value: JSONReadable>: JSONReadableBox {
+    let value: Value
+    var int8: Result<Int8, JSONAccessError> { value.int8 }
+    var int64: Result<Int64, JSONAccessError> { value.int64 }
+    var uint64: Result<UInt64, JSONAccessError> { value.uint64 }
+    var double: Result<Double, JSONAccessError> { value.double }
+    var int: Result<Int, JSONAccessError> { value.int }
+}
+
+extension JSONReadableBox {
+    var int8Failure: JSONAccessError.Kind? { int8.failureKind }
+    var int64Failure: JSONAccessError.Kind? { int64.failureKind }
+    var uint64Failure: JSONAccessError.Kind? { uint64.failureKind }
+    var doubleFailure: JSONAccessError.Kind? { double.failureKind }
+    var intFailure: JSONAccessError.Kind? { int.failureKind }
+    var intMessage: String? { if case .failure(let error) = int { return error.description } else { return nil } }
+}
+
+extension Result where Failure == JSONAccessError {
+    var failureKind: JSONAccessError.Kind? {
+        if case .failure(let error) = self { return error.kind }
+        return nil
+    }
+    var isFailure: Bool { failureKind != nil }
+}

@@ -1,2 +1,0 @@
-import Testing
-@Test func t() { #expect(1 == 1) }

@@ -1,0 +1,117 @@
+import Foundation
+import KeelTestSupport
+import Testing
+
+/// Runs the built `keel` binary as a user would: arguments, standard input, exit status, standard output and
+/// standard error.
+@Suite struct ValidateCommandTests {
+    @Test func aValidFilePrintsOK() throws {
+        let run = try Keel.run(["validate", "Examples/people.json"])
+        #expect(run.status == 0)
+        #expect(run.output == "Examples/people.json: OK\n")
+        #expect(run.error == "")
+    }
+
+    @Test func anInvalidFileNamesFileLineAndColumn() throws {
+        let run = try Keel.run(["validate", "Examples/invalid.json"])
+        #expect(run.status == 1)
+        #expect(run.output == "")
+        #expect(run.error == "Examples/invalid.json:3:28: Unexpected ']' at line 3, column 28 (byte 47): expected a value.\n")
+    }
+
+    @Test func standardInputWithNoFileOrADash() throws {
+        let valid = try Keel.run(["validate"], input: "[1, 2]")
+        #expect(valid.status == 0)
+        #expect(valid.output == "<stdin>: OK\n")
+        let invalid = try Keel.run(["validate", "-"], input: "{\"a\": tru}")
+        #expect(invalid.status == 1)
+        #expect(invalid.error == "<stdin>:1:10: Unexpected '}' at line 1, column 10 (byte 9): expected the literal 'true'.\n")
+    }
+
+    @Test func severalFilesReportEachAndTheWorstStatusWins() throws {
+        let run = try Keel.run(["validate", "Examples/people.json", "Examples/invalid.json"])
+        #expect(run.status == 1)
+        #expect(run.output == "Examples/people.json: OK\n")
+        let withMissing = try Keel.run(["validate", "Examples/invalid.json", "Examples/missing.json", "Examples/people.json"])
+        #expect(withMissing.status == 2)
+        #expect(withMissing.output == "Examples/people.json: OK\n")
+        #expect(withMissing.error.contains("Examples/missing.json: No such file or directory\n"))
+        #expect(withMissing.error.contains("Examples/invalid.json:3:28:"))
+    }
+
+    @Test func aFolderCannotBeRead() throws {
+        let run = try Keel.run(["validate", "Examples"])
+        #expect(run.status == 2)
+        #expect(run.error == "Examples: Is a directory\n")
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let unknown = try Keel.run(["validate", "--no-such-flag"])
+        #expect(unknown.status == 64)
+        #expect(unknown.error.contains("Unknown option '--no-such-flag'"))
+        let badDepth = try Keel.run(["validate", "--max-depth", "0", "Examples/people.json"])
+        #expect(badDepth.status == 64)
+        #expect(try Keel.run(["frobnicate"]).status == 64)
+    }
+
+    @Test func optionsReachTheParser() throws {
+        let deep = try Keel.run(["validate", "--max-depth", "2"], input: "[[[]]]")
+        #expect(deep.status == 1)
+        #expect(deep.error.contains("Nesting too deep at line 1, column 3"))
+        let duplicate = try Keel.run(["validate", "--reject-duplicate-keys"], input: #"{"a": 1, "a": 2}"#)
+        #expect(duplicate.status == 1)
+        #expect(duplicate.error.contains("Duplicate key \"a\""))
+        #expect(try Keel.run(["validate"], input: #"{"a": 1, "a": 2}"#).status == 0)
+    }
+
+    @Test func helpShowsAnExample() throws {
+        let run = try Keel.run(["validate", "--help"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("$ keel validate Examples/people.json"))
+    }
+}
+
+/// The built tool, found beside the test bundle.
+enum Keel {
+    struct Run {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    static let executable: URL? = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("keel")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// Runs `keel` with `arguments` in the repository root, feeding `input` to standard input.
+    static func run(_ arguments: [String], input: String = "") throws -> Run {
+        let process = Process()
+        guard let executable else { throw ToolNotFound() }
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = SharedFixtures.repositoryRoot
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let error = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+                   error: String(decoding: error, as: UTF8.self))
+    }
+}
+
+/// The `keel` binary was not found beside the test bundle.
+struct ToolNotFound: Error, CustomStringConvertible {
+    var description: String { "the keel binary was not built beside the tests" }
+}
