@@ -1,0 +1,51 @@
+import Foundation
+
+// Prints, for every file of the corpus, parsing throughput for Keel and Foundation side by side, and their
+// ratio. Options: --corpus DIR (default ../shared/corpus from the repository root), --seconds S (time per
+// case, default 0.5), and file names to restrict the run.
+
+var corpusPath: String?
+var budget = 0.5
+var only: [String] = []
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--corpus": corpusPath = arguments.popFirst()
+    case "--seconds": budget = arguments.popFirst().flatMap(Double.init) ?? budget
+    default: only.append(argument)
+    }
+}
+
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let corpus = URL(fileURLWithPath: corpusPath ?? repositoryRoot.appendingPathComponent("../shared/corpus").path)
+    .standardizedFileURL
+guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
+    print("No corpus at \(corpus.path); pass --corpus DIR.")
+    exit(2)
+}
+let files = names.filter { $0.hasSuffix(".json") && (only.isEmpty || only.contains($0)) }.sorted()
+
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return right ? padding + text : text + padding
+}
+func figure(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.1f", value) }
+
+print("Parsing, MB/s (best of repeated runs, \(budget) s per case, release build)")
+print([pad("file", 20), pad("bytes", 9, right: true), pad("Keel doc", 10, right: true), pad("Keel JSON", 10, right: true),
+       pad("JSONSer.", 10, right: true), pad("doc ×", 8, right: true), pad("JSON ×", 8, right: true)].joined(separator: " "))
+do {
+    for row in try ParsingBenchmark.run(corpus: corpus, files: files, budget: budget) {
+        let document = row.document.megabytesPerSecond(row.bytes)
+        let tree = row.tree.megabytesPerSecond(row.bytes)
+        let foundation = row.foundation.megabytesPerSecond(row.bytes)
+        print([pad(row.file, 20), pad(String(row.bytes), 9, right: true), pad(figure(document), 10, right: true),
+               pad(figure(tree), 10, right: true), pad(figure(foundation), 10, right: true),
+               pad(figure(document / foundation), 8, right: true), pad(figure(tree / foundation), 8, right: true)]
+            .joined(separator: " "))
+    }
+} catch {
+    print("Benchmark check failed: \(error)")
+    exit(1)
+}
