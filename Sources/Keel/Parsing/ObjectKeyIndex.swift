@@ -7,8 +7,9 @@
 
 /// An open-addressing table from key bytes to the tape index of the member's key entry.
 struct ObjectKeyIndex: Sendable {
-    /// Objects with more members than this get an index.
-    static let threshold = 32
+    /// Objects with more members than this get an index. Below it, comparing keys one by one (length
+    /// first) is cheaper than hashing them all at parse time.
+    static let threshold = 64
 
     /// Each slot holds a key's tape index plus one; zero marks an empty slot.
     private(set) var slots: [UInt32]
@@ -65,7 +66,7 @@ extension Scanner {
     mutating func indexKeysIfNeeded(ofObjectAt index: Int, count: Int) throws(JSONSyntaxError) {
         let rejectDuplicates = options.duplicateKeys == .reject
         guard count > ObjectKeyIndex.threshold || (rejectDuplicates && count > 1) else { return }
-        let tape = self.tape
+        let tape = UnsafePointer(tapeBase)
         var keys: [Int] = []
         keys.reserveCapacity(count)
         var next = index + 1
@@ -87,7 +88,7 @@ extension Scanner {
                 if replaced != nil, rejectDuplicates { throw duplicateKeyError(at: key, reader: reader) }
             }
             keyIndexes[index] = table
-            tape.addFlags(.hasKeyIndex, at: index)
+            tapeBase[index].header |= UInt64(TapeEntry.Flags.hasKeyIndex.rawValue) << 8
         } else {
             // Few members: compare each key with the ones before it.
             for (position, key) in keys.enumerated() {
@@ -100,7 +101,7 @@ extension Scanner {
     }
 
     private func duplicateKeyError(at key: Int, reader: TapeReader) -> JSONSyntaxError {
-        error(.duplicateKey, at: tape.base[key].offset, expected: "each key once per object",
+        error(.duplicateKey, at: tapeBase[key].offset, expected: "each key once per object",
               found: reader.string(at: key).debugDescription)
     }
 }

@@ -31,8 +31,12 @@ struct Scanner {
     let base: UnsafePointer<UInt8>
     let end: Int
     let options: JSONParsingOptions
-    let tape: TapeBuffer
     var keyIndexes: [Int: ObjectKeyIndex] = [:]
+    // The tape being written. It lives in the scanner's own (struct) state while scanning, so that
+    // appending costs no class access; `finishTape()` hands it to a `TapeBuffer`.
+    private(set) var tapeBase: UnsafeMutablePointer<TapeEntry>
+    private(set) var tapeCount = 0
+    private var tapeCapacity: Int
 
     init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
         self.bytes = bytes
@@ -40,8 +44,37 @@ struct Scanner {
         self.base = bytes.baseAddress ?? Scanner.emptyInput
         self.end = bytes.count
         self.options = options
-        self.tape = TapeBuffer(capacity: bytes.count / 12 + 16)
+        self.tapeCapacity = bytes.count / 12 + 16
+        self.tapeBase = .allocate(capacity: tapeCapacity)
     }
+
+    /// Appends an entry to the tape and returns its index.
+    @inline(__always)
+    @discardableResult
+    private mutating func append(_ entry: TapeEntry) -> Int {
+        if tapeCount == tapeCapacity { growTape() }
+        tapeBase[tapeCount] = entry
+        tapeCount &+= 1
+        return tapeCount &- 1
+    }
+
+    private mutating func growTape() {
+        let newCapacity = tapeCapacity * 2
+        let newBase = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: tapeBase, count: tapeCount)
+        tapeBase.deallocate()
+        tapeBase = newBase
+        tapeCapacity = newCapacity
+    }
+
+    /// Hands the tape over to a buffer the document owns (trimmed when much was reserved and unused). Call
+    /// once, after a successful scan.
+    mutating func finishTape() -> TapeBuffer {
+        TapeBuffer(adopting: tapeBase, count: tapeCount, capacity: tapeCapacity)
+    }
+
+    /// Frees the tape after a failed scan.
+    func discardTape() { tapeBase.deallocate() }
 
     // Never written after it is made, so reading it from any thread is safe.
     nonisolated(unsafe) private static let emptyInput: UnsafePointer<UInt8> = {
@@ -93,7 +126,7 @@ struct Scanner {
                                 found: "level \(stack.count + 1)", limit: maximumDepth)
                 }
                 stack.append((container, memberCount))
-                container = tape.append(TapeEntry(kind: opensObject ? .object : .array, offset: i, payload: 0))
+                container = append(TapeEntry(kind: opensObject ? .object : .array, offset: i, payload: 0))
                 isObject = opensObject
                 memberCount = 0
                 i = skipWhitespace(from: i + 1)
@@ -117,20 +150,22 @@ struct Scanner {
                 memberCount += 1
                 i = skipWhitespace(from: i)
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                let expected = isObject ? "',' or '}'" : "',' or ']'"
-                guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: expected) }
+                guard i < end else {
+                    throw error(.unexpectedEndOfInput, at: i, expected: isObject ? "',' or '}'" : "',' or ']'")
+                }
                 let byte = base[i]
                 if byte == UInt8(ascii: ",") {
                     i += 1
                     if isObject {
-                        i = try scanMemberKey(at: skipWhitespace(from: i), expected: "a string key")
+                        i = skipWhitespace(from: i)
+                        i = try scanMemberKey(at: i, expected: "a string key")
                     }
                     continue valueLoop
                 } else if byte == closer {
                     i += 1
                     (container, memberCount, isObject) = try close(container, count: memberCount, stack: &stack)
                 } else {
-                    throw error(.unexpectedCharacter, at: i, expected: expected)
+                    throw error(.unexpectedCharacter, at: i, expected: isObject ? "',' or '}'" : "',' or ']'")
                 }
             }
             break valueLoop
@@ -140,19 +175,18 @@ struct Scanner {
         if i < end {
             throw error(.trailingContent, at: i, expected: "end of input")
         }
-        tape.shrinkToFit()
     }
 
     /// Records the size and extent of the container at tape index `index`, and returns the one around it.
     private mutating func close(
         _ index: Int, count: Int, stack: inout [(container: Int, count: Int)]
     ) throws(JSONSyntaxError) -> (Int, Int, Bool) {
-        tape.setPayload(UInt64(count) | UInt64(tape.count) << 32, at: index)
-        if tape.base[index].kind == .object {
+        tapeBase[index].payload = UInt64(count) | UInt64(tapeCount) << 32
+        if tapeBase[index].kind == .object {
             try indexKeysIfNeeded(ofObjectAt: index, count: count)
         }
         let outer = stack.removeLast()
-        let outerIsObject = outer.container >= 0 && tape.base[outer.container].kind == .object
+        let outerIsObject = outer.container >= 0 && tapeBase[outer.container].kind == .object
         return (outer.container, outer.count, outerIsObject)
     }
 
@@ -162,7 +196,10 @@ struct Scanner {
         guard base[start] == UInt8(ascii: "\"") else {
             throw error(.unexpectedCharacter, at: start, expected: expected)
         }
-        var i = skipWhitespace(from: try scanString(at: start, isKey: true))
+        // Two statements: `skipWhitespace(from: try scanString(...))` would copy the scanner, because the
+        // receiver of the outer call is evaluated before the mutating inner one.
+        let afterKey = try scanString(at: start, isKey: true)
+        var i = skipWhitespace(from: afterKey)
         guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: "':'") }
         guard base[i] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter, at: i, expected: "':'") }
         i += 1
@@ -172,6 +209,10 @@ struct Scanner {
     @inline(__always)
     private func skipWhitespace(from start: Int) -> Int {
         var i = start
+        // Indentation comes in runs of spaces: pass eight at a time.
+        while i &+ 8 <= end, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+            i &+= 8
+        }
         while i < end {
             let byte = base[i]
             if byte > 0x20 { break }
@@ -183,24 +224,24 @@ struct Scanner {
 
     // MARK: Literals and numbers
 
-    private func scanLiteral(_ word: StaticString, kind: TapeEntry.Kind, at start: Int) throws(JSONSyntaxError) -> Int {
+    private mutating func scanLiteral(_ word: StaticString, kind: TapeEntry.Kind, at start: Int) throws(JSONSyntaxError) -> Int {
         let length = word.utf8CodeUnitCount
-        let expected = "the literal '\(word)'"
-        for k in 0..<length {
-            let i = start + k
-            guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: expected) }
-            guard base[i] == word.utf8Start[k] else {
-                throw error(.unexpectedCharacter, at: i, expected: k == 0 ? "a value" : expected)
-            }
+        if start + length <= end, memoryEqual(base + start, word.utf8Start, length) {
+            append(TapeEntry(kind: kind, offset: start, payload: 0))
+            return start + length
         }
-        _ = tape.append(TapeEntry(kind: kind, offset: start, payload: 0))
-        return start + length
+        // Find the first byte that differs, to point at it.
+        var i = start
+        while i < end, i - start < length, base[i] == word.utf8Start[i - start] { i += 1 }
+        let expected = "the literal '\(word)'"
+        guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: expected) }
+        throw error(.unexpectedCharacter, at: i, expected: i == start ? "a value" : expected)
     }
 
     @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    private func scanNumber(at start: Int) throws(JSONSyntaxError) -> Int {
+    private mutating func scanNumber(at start: Int) throws(JSONSyntaxError) -> Int {
         var i = start
         var isInteger = true
         if base[i] == UInt8(ascii: "-") { i += 1 }
@@ -231,28 +272,35 @@ struct Scanner {
             throw error(.numberTooLong, at: start, expected: "at most \(options.maximumNumberLength) bytes",
                         found: "\(length) bytes", limit: options.maximumNumberLength)
         }
-        _ = tape.append(TapeEntry(kind: .number, flags: isInteger ? .isInteger : [], offset: start,
-                                  payload: UInt64(length)))
+        append(TapeEntry(kind: .number, flags: isInteger ? .isInteger : [], offset: start, payload: UInt64(length)))
         return i
     }
 
-    private func requireDigit(at i: Int, after what: String) throws(JSONSyntaxError) {
-        let expected = what.isEmpty ? "a digit" : "a digit after \(what)"
-        guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: expected) }
-        guard isDigit(base[i]) else { throw error(.invalidNumber, at: i, expected: expected) }
+    @inline(__always)
+    private func requireDigit(at i: Int, after what: StaticString) throws(JSONSyntaxError) {
+        guard i < end, isDigit(base[i]) else { throw missingDigit(at: i, after: what) }
+    }
+
+    private func missingDigit(at i: Int, after what: StaticString) -> JSONSyntaxError {
+        let expected = what.utf8CodeUnitCount == 0 ? "a digit" : "a digit after \(what)"
+        return error(i < end ? .invalidNumber : .unexpectedEndOfInput, at: i, expected: expected)
     }
 
     // MARK: Strings
 
     /// Scans a string starting at its opening quote; returns the index after the closing quote.
-    private func scanString(at start: Int, isKey: Bool) throws(JSONSyntaxError) -> Int {
+    private mutating func scanString(at start: Int, isKey: Bool) throws(JSONSyntaxError) -> Int {
         var i = start + 1
         var flags: TapeEntry.Flags = isKey ? .isKey : []
         while true {
-            // Eight bytes at a time while none of them is a quote, a backslash, a control or a non-ASCII byte.
+            // Eight bytes at a time while none of them is a quote, a backslash, a control or a non-ASCII byte;
+            // then straight to the first one that is.
             while i &+ 8 <= end {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                if Scanner.needsAttention(word) { break }
+                let mask = Scanner.attentionMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                if mask != 0 {
+                    i &+= mask.trailingZeroBitCount &>> 3
+                    break
+                }
                 i &+= 8
             }
             guard i < end else {
@@ -268,7 +316,16 @@ struct Scanner {
                             expected: "it escaped, as in \(Scanner.escapeSuggestion(for: byte))")
             } else if byte >= 0x80 {
                 flags.insert(.hasNonASCII)
-                i = try scanUTF8Sequence(at: i)
+                // The common well-formed two- and three-byte forms inline; everything else, including every
+                // error, through the full check.
+                if byte >= 0xC2, byte <= 0xDF, i &+ 1 < end, base[i &+ 1] & 0xC0 == 0x80 {
+                    i &+= 2
+                } else if byte >= 0xE1, byte <= 0xEF, byte != 0xED, i &+ 2 < end,
+                          base[i &+ 1] & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80 {
+                    i &+= 3
+                } else {
+                    i = try scanUTF8Sequence(at: i)
+                }
             } else {
                 i &+= 1
             }
@@ -278,22 +335,26 @@ struct Scanner {
             throw error(.stringTooLong, at: start, expected: "at most \(options.maximumStringLength) bytes",
                         found: "\(length) bytes", limit: options.maximumStringLength)
         }
-        _ = tape.append(TapeEntry(kind: .string, flags: flags, offset: start, payload: UInt64(length)))
+        append(TapeEntry(kind: .string, flags: flags, offset: start, payload: UInt64(length)))
         return i + 1
     }
 
-    /// Whether any byte of `word` is `"`, `\`, below 0x20 or above 0x7F.
+    /// A mask with the high bit set in each byte of `word` that is `"`, `\`, below 0x20 or above 0x7F
+    /// (the bytes are in memory order, lowest first, as on every platform Swift runs on).
+    ///
+    /// A byte is zero in `x` exactly when `x - 1` borrows into its high bit while its own high bit is clear.
+    /// A borrow can also set high bits in bytes *above* a flagged one, never below, so the lowest flagged
+    /// byte is always a real one: `trailingZeroBitCount / 8` is its index.
     @inline(__always)
-    static func needsAttention(_ word: UInt64) -> Bool {
+    static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
-        // A byte is zero in `x` exactly when (x - 1) borrows into its high bit while x's high bit is clear.
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = (word &- ones &* 0x20) & ~word
-        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
+        return (hasQuote | hasBackslash | hasControl | word) & highs
     }
 
     private static func escapeSuggestion(for byte: UInt8) -> String {

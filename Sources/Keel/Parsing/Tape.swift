@@ -44,61 +44,25 @@ struct TapeEntry: Sendable {
     var end: Int { Int(truncatingIfNeeded: payload >> 32) }
 }
 
-/// The flat, growable buffer of tape entries a document owns.
-///
-/// It is written once by the scanner and never changed afterwards, which is why sharing it between
-/// threads is safe (`@unchecked Sendable`).
+/// The tape entries a document owns, written by the scanner and then never changed, which is why sharing
+/// them between threads is safe (`@unchecked Sendable`).
 final class TapeBuffer: @unchecked Sendable {
-    private(set) var base: UnsafeMutablePointer<TapeEntry>
-    private(set) var count: Int
-    private var capacity: Int
+    let base: UnsafeMutablePointer<TapeEntry>
+    let count: Int
 
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        self.base = .allocate(capacity: self.capacity)
-        self.count = 0
+    /// Takes ownership of `capacity` entries at `base`, of which the first `count` are written; gives back
+    /// the unused part when it is large.
+    init(adopting base: UnsafeMutablePointer<TapeEntry>, count: Int, capacity: Int) {
+        if capacity - count > 4096 {
+            let trimmed = UnsafeMutablePointer<TapeEntry>.allocate(capacity: max(count, 1))
+            trimmed.moveInitialize(from: base, count: count)
+            base.deallocate()
+            self.base = trimmed
+        } else {
+            self.base = base
+        }
+        self.count = count
     }
 
     deinit { base.deallocate() }
-
-    subscript(index: Int) -> TapeEntry {
-        precondition(index >= 0 && index < count, "tape index out of range")
-        return base[index]
-    }
-
-    /// Appends an entry and returns its index.
-    @inline(__always)
-    func append(_ entry: TapeEntry) -> Int {
-        if count == capacity { grow() }
-        base[count] = entry
-        count += 1
-        return count - 1
-    }
-
-    @inline(__always)
-    func setPayload(_ payload: UInt64, at index: Int) { base[index].payload = payload }
-
-    @inline(__always)
-    func addFlags(_ flags: TapeEntry.Flags, at index: Int) {
-        base[index].header |= UInt64(flags.rawValue) << 8
-    }
-
-    private func grow() {
-        let newCapacity = capacity * 2
-        let newBase = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-
-    /// Gives back memory reserved beyond what the document ended up using, when that is worth it.
-    func shrinkToFit() {
-        guard capacity - count > 4096 else { return }
-        let newBase = UnsafeMutablePointer<TapeEntry>.allocate(capacity: max(count, 1))
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = max(count, 1)
-    }
 }

@@ -3,11 +3,12 @@
 
 struct TapeReader {
     let bytes: UnsafeBufferPointer<UInt8>
-    let tape: TapeBuffer
+    let tape: UnsafePointer<TapeEntry>
 
     /// The tape index just past the value at `index` (and all its descendants).
-    static func indexAfter(_ index: Int, in tape: TapeBuffer) -> Int {
-        let entry = tape.base[index]
+    @inline(__always)
+    static func indexAfter(_ index: Int, in tape: UnsafePointer<TapeEntry>) -> Int {
+        let entry = tape[index]
         switch entry.kind {
         case .array, .object: return entry.end
         default: return index + 1
@@ -16,7 +17,7 @@ struct TapeReader {
 
     /// The raw bytes between a string's quotes.
     func rawBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-        let entry = tape.base[index]
+        let entry = tape[index]
         let start = entry.offset + 1
         return UnsafeBufferPointer(rebasing: bytes[start..<start + entry.length])
     }
@@ -27,7 +28,7 @@ struct TapeReader {
         at index: Int, scratch: inout [UInt8], _ body: (UnsafeRawBufferPointer) throws -> Result
     ) rethrows -> Result {
         let raw = rawBytes(at: index)
-        guard tape.base[index].flags.contains(.hasEscapes) else {
+        guard tape[index].flags.contains(.hasEscapes) else {
             return try body(UnsafeRawBufferPointer(raw))
         }
         if scratch.count < raw.count { scratch = Array(repeating: 0, count: raw.count) }
@@ -39,7 +40,7 @@ struct TapeReader {
 
     /// Whether the string at `index`, unescaped, has exactly the bytes `key`.
     func keyEquals(at index: Int, _ key: UnsafeRawBufferPointer, scratch: inout [UInt8]) -> Bool {
-        let entry = tape.base[index]
+        let entry = tape[index]
         if !entry.flags.contains(.hasEscapes) {
             guard entry.length == key.count else { return false }
             let raw = rawBytes(at: index)
@@ -55,7 +56,7 @@ struct TapeReader {
 
     /// The string at `index`, unescaped.
     func string(at index: Int) -> String {
-        let entry = tape.base[index]
+        let entry = tape[index]
         let raw = rawBytes(at: index)
         guard entry.flags.contains(.hasEscapes) else {
             return String(decoding: raw, as: UTF8.self)
@@ -67,7 +68,7 @@ struct TapeReader {
 
     /// The literal text of the number at `index`.
     func numberText(at index: Int) -> UnsafeBufferPointer<UInt8> {
-        let entry = tape.base[index]
+        let entry = tape[index]
         return UnsafeBufferPointer(rebasing: bytes[entry.offset..<entry.offset + entry.length])
     }
 }

@@ -67,8 +67,13 @@ public struct JSONDocument: Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions
     ) throws(JSONSyntaxError) -> (tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex]) {
         var scanner = Scanner(bytes: bytes, options: options)
-        try scanner.scanDocument()
-        return (scanner.tape, scanner.keyIndexes)
+        do {
+            try scanner.scanDocument()
+        } catch {
+            scanner.discardTape()
+            throw error
+        }
+        return (scanner.finishTape(), scanner.keyIndexes)
     }
 
     /// The top-level value.
@@ -95,7 +100,7 @@ final class DocumentStorage: Sendable {
     }
 
     func withReader<R>(_ body: (TapeReader) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBufferPointer { try body(TapeReader(bytes: $0, tape: tape)) }
+        try bytes.withUnsafeBufferPointer { try body(TapeReader(bytes: $0, tape: tape.base)) }
     }
 
     func location(ofByte offset: Int) -> JSONSourceLocation {

@@ -76,7 +76,7 @@ public struct JSONView: Sendable {
         var candidate = index + 1
         let end = entry.end
         while true {
-            let next = TapeReader.indexAfter(candidate, in: storage.tape)
+            let next = TapeReader.indexAfter(candidate, in: storage.tape.base)
             if next >= end { break }
             candidate = next
         }
@@ -101,7 +101,7 @@ public struct JSONView: Sendable {
         var child = index + 1
         for _ in 0..<entry.count {
             result.append(JSONView(storage: storage, index: child))
-            child = TapeReader.indexAfter(child, in: storage.tape)
+            child = TapeReader.indexAfter(child, in: storage.tape.base)
         }
         return result
     }
@@ -115,7 +115,7 @@ public struct JSONView: Sendable {
             var key = index + 1
             for _ in 0..<entry.count {
                 result.append((reader.string(at: key), JSONView(storage: storage, index: key + 1)))
-                key = TapeReader.indexAfter(key + 1, in: storage.tape)
+                key = TapeReader.indexAfter(key + 1, in: storage.tape.base)
             }
         }
         return result
@@ -131,7 +131,7 @@ public struct JSONView: Sendable {
             return JSONView(storage: storage, index: index + 1 + position)
         }
         var child = index + 1
-        for _ in 0..<position { child = TapeReader.indexAfter(child, in: storage.tape) }
+        for _ in 0..<position { child = TapeReader.indexAfter(child, in: storage.tape.base) }
         return JSONView(storage: storage, index: child)
     }
 
@@ -155,7 +155,7 @@ public struct JSONView: Sendable {
                 var candidate = index + 1
                 for _ in 0..<entry.count {
                     if reader.keyEquals(at: candidate, key, scratch: &scratch) { found = candidate + 1 }
-                    candidate = TapeReader.indexAfter(candidate + 1, in: storage.tape)
+                    candidate = TapeReader.indexAfter(candidate + 1, in: storage.tape.base)
                 }
                 return found.map { JSONView(storage: storage, index: $0) }
             }
@@ -223,7 +223,7 @@ public struct JSONView: Sendable {
                 var child = container + 1
                 for position in 0..<entry.count {
                     let valueIndex = entry.kind == .object ? child + 1 : child
-                    let after = TapeReader.indexAfter(valueIndex, in: storage.tape)
+                    let after = TapeReader.indexAfter(valueIndex, in: storage.tape.base)
                     if index >= valueIndex && index < after {
                         components.append(entry.kind == .object ? .key(reader.string(at: child)) : .index(position))
                         container = valueIndex
@@ -248,7 +248,7 @@ extension JSON {
             // Containers being filled, innermost last.
             var open: [(keys: [String], values: [JSON], remaining: Int, isObject: Bool)] = []
             var i = view.index
-            let end = TapeReader.indexAfter(view.index, in: tape)
+            let end = TapeReader.indexAfter(view.index, in: tape.base)
             var result: JSON = .null
             while i < end {
                 let entry = tape.base[i]
