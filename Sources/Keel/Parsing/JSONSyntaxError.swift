@@ -19,6 +19,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         let name: String
         init(_ name: String) { self.name = name }
+        /// The kind's name, such as `unexpectedEndOfInput`.
         public var description: String { name }
 
         /// A byte that cannot start or continue the value the grammar allows here.

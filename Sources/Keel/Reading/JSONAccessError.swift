@@ -13,6 +13,7 @@ public struct JSONAccessError: Error, Sendable, Hashable, CustomStringConvertibl
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         let name: String
         init(_ name: String) { self.name = name }
+        /// The kind's name, such as `keyNotFound`.
         public var description: String { name }
 
         /// The object has no member with the asked key.
@@ -88,11 +89,13 @@ public struct JSONAccessError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
+    /// Equal errors have the same kind, path, expectation, finding and offset (the source is not compared).
     public static func == (lhs: JSONAccessError, rhs: JSONAccessError) -> Bool {
         lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.expected == rhs.expected && lhs.found == rhs.found
             && lhs.byteOffset == rhs.byteOffset
     }
 
+    /// Hashes the kind, path and offset.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(path)

@@ -36,7 +36,18 @@ public enum JSON: Sendable {
 
 /// The six kinds of JSON value.
 public enum JSONKind: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case null, bool, number, string, array, object
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool
+    /// A number.
+    case number
+    /// A string.
+    case string
+    /// An array.
+    case array
+    /// An object.
+    case object
 
     /// The kind with an article, for messages: `a string`, `an object`, `null`.
     public var description: String {

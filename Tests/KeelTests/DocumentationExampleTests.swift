@@ -1,0 +1,48 @@
+import Keel
+import KeelTestSupport
+import Testing
+
+/// The examples in the README and the documentation catalog, run as written, so that what they print
+/// stays true.
+@Suite struct DocumentationExampleTests {
+    @Test func readmeReadingExample() throws {
+        let document = try JSONDocument(parsing: #"{"people": [{"name": "Matt", "age": 32}]}"#)
+        #expect(document.root["people"][0]["name"].string == .success("Matt"))
+        #expect(try document.root[pointer: "/people/0/age"].int.get() == 32)
+        let value: JSON = ["name": "Ada", "tags": ["math", nil]]
+        #expect(value.description == #"{"name":"Ada","tags":["math",null]}"#)
+        #expect(document.root["people"][0]["age"].string.failure?.description
+                == "Expected a string at $.people[0].age (line 1, column 37) but found a number: 32.")
+    }
+
+    @Test func catalogRootExample() throws {
+        let text = """
+            {"people": [{"name": "Matt Mathias", "age": 32}, {"name": "Drew Mathias", "age": "33"}]}
+            """
+        let document = try JSONDocument(parsing: text)
+        #expect(document.root["people"][0]["name"].string == .success("Matt Mathias"))
+        #expect(document.root["people"][1]["age"].int.failure?.description
+                == #"Expected an Int at $.people[1].age (line 1, column 82) but found a string: "33"."#)
+        #expect(syntaxError(Array("[1, 2,]".utf8))?.description
+                == "Unexpected ']' at line 1, column 7 (byte 6): expected a value.")
+    }
+
+    @Test func errorMessagesArticle() throws {
+        let sample = try JSONDocument(parsing: AccessorTests.sample).root
+        #expect(sample["people"][0]["age"].string.failure?.description
+                == "Expected a string at $.people[0].age (line 4, column 42) but found a number: 32.")
+        #expect(sample["people"][0]["nme"].string.failure?.description == """
+            No value at $.people[0].nme (line 4, column 9): expected a member named "nme", \
+            found an object with keys "name", "age", "spouse".
+            """)
+        #expect(sample["jobs"][3].string.failure?.description
+                == "No value at $.jobs[3] (line 8, column 13): expected an index from 0 to 2, found index 3.")
+        #expect(sample["states"]["Georgia"][0].uint8.failure?.description == """
+            Expected a UInt8 at $.states.Georgia[0] (line 10, column 21) but found 30301, which is out of its range.
+            """)
+        #expect(syntaxError(Array(repeating: UInt8(ascii: "["), count: 600))?.description
+                == "Nesting too deep at line 1, column 513 (byte 512): expected at most 512 levels of nesting.")
+        #expect(syntaxError(Array("[1, 2".utf8))?.description
+                == "Unexpected end of input at line 1, column 6 (byte 5): expected ',' or ']'.")
+    }
+}
