@@ -301,3 +301,8 @@ extension JSON {
         }
     }
 }
+
+extension JSONView: CustomStringConvertible {
+    /// The value as compact JSON text.
+    public var description: String { JSON(self).description }
+}

@@ -1,0 +1,199 @@
+// The standard types' conformances: each converts a value exactly or throws an error that names the path,
+// the position, what was expected and what was found.
+
+extension String: JSONDecodable {
+    /// A JSON string.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> String {
+        guard let string = value.stringValue else { throw .typeMismatch("a String", at: value) }
+        return string
+    }
+}
+
+extension Bool: JSONDecodable {
+    /// `true` or `false`; numbers and strings are not booleans.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Bool {
+        guard let bool = value.boolValue else { throw .typeMismatch("a Bool", at: value) }
+        return bool
+    }
+}
+
+extension Double: JSONDecodable {
+    /// The correctly rounded double; numbers beyond `Double`'s range are an error, not infinity.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Double {
+        guard let double = value.nearestDouble else { throw .typeMismatch("a Double", at: value) }
+        guard double.isFinite else { throw .outOfRange("a Double", at: value, reason: "which is out of its range") }
+        return double
+    }
+}
+
+extension Float: JSONDecodable {
+    /// The correctly rounded float; numbers beyond `Float`'s range are an error, not infinity.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Float {
+        guard let number = value.numberValue else { throw .typeMismatch("a Float", at: value) }
+        guard let float = number.float else { throw .outOfRange("a Float", at: value, reason: "which is out of its range") }
+        return float
+    }
+}
+
+/// Exact integer decoding, shared by every width.
+extension FixedWidthInteger {
+    static func decodeExactly(_ value: JSONView) throws(JSONDecodingError) -> Self {
+        switch value.integer(as: Self.self) {
+        case .success(let integer)?:
+            return integer
+        case .failure(let reason)?:
+            throw .outOfRange(JSONDecodingError.describe(Self.self), at: value,
+                              reason: reason == .notAnInteger ? "which is not an integer" : "which is out of its range")
+        case nil:
+            throw .typeMismatch(JSONDecodingError.describe(Self.self), at: value)
+        }
+    }
+}
+
+extension Int: JSONDecodable {
+    /// The exact integer: `1.0` and `1e2` decode, `1.5` and out-of-range numbers do not.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Int { try decodeExactly(value) }
+}
+extension Int8: JSONDecodable {
+    /// The exact integer, or an error.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Int8 { try decodeExactly(value) }
+}
+extension Int16: JSONDecodable {
+    /// The exact integer, or an error.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Int16 { try decodeExactly(value) }
+}
+extension Int32: JSONDecodable {
+    /// The exact integer, or an error.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Int32 { try decodeExactly(value) }
+}
+extension Int64: JSONDecodable {
+    /// The exact integer, or an error.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Int64 { try decodeExactly(value) }
+}
+extension UInt: JSONDecodable {
+    /// The exact integer, or an error.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> UInt { try decodeExactly(value) }
+}
+extension UInt8: JSONDecodable {
+    /// The exact integer, or an error.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> UInt8 { try decodeExactly(value) }
+}
+extension UInt16: JSONDecodable {
+    /// The exact integer, or an error.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> UInt16 { try decodeExactly(value) }
+}
+extension UInt32: JSONDecodable {
+    /// The exact integer, or an error.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> UInt32 { try decodeExactly(value) }
+}
+extension UInt64: JSONDecodable {
+    /// The exact integer, or an error.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> UInt64 { try decodeExactly(value) }
+}
+
+extension JSON: JSONDecodable {
+    /// The value as a tree.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> JSON { JSON(value) }
+}
+
+extension JSONView: JSONDecodable {
+    /// The view itself, for reading a part of a model by hand.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> JSONView { value }
+}
+
+extension Optional: JSONDecodable where Wrapped: JSONDecodable {
+    /// `null` is `nil`. A value of the wrong type is an error, except in collecting mode, where it becomes
+    /// `nil` and the error is recorded.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Wrapped? {
+        if value.isNullValue { return nil }
+        do {
+            return try Wrapped.decode(value, in: context)
+        } catch {
+            guard context.isCollecting else { throw error }
+            context.recordUnlessReported(error, since: context.errorCount)
+            return nil
+        }
+    }
+}
+
+extension Array: JSONDecodable where Element: JSONDecodable {
+    /// Every element, in order. In strict mode one bad element fails the array; in collecting mode it is
+    /// left out and its error recorded, so the others survive.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> [Element] {
+        guard value.kind == .array else { throw .typeMismatch("an array of \(Element.self)", at: value) }
+        return try value.decodeElements(in: context, lossy: context.isCollecting)
+    }
+}
+
+extension Set: JSONDecodable where Element: JSONDecodable {
+    /// The elements as a set (an array in JSON; repeated elements collapse).
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Set<Element> {
+        Set(try [Element].decode(value, in: context))
+    }
+}
+
+extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
+    /// The members of an object; for a repeated key the last member wins. In collecting mode a member that
+    /// fails is left out and its error recorded.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> [String: Value] {
+        guard value.kind == .object else { throw .typeMismatch("an object of \(Value.self)", at: value) }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(value.count)
+        for (key, member) in value.members {
+            let before = context.errorCount
+            do {
+                result[key] = try Value.decode(member, in: context)
+            } catch {
+                guard context.isCollecting else { throw error }
+                context.recordUnlessReported(error, since: before)
+            }
+        }
+        return result
+    }
+}
+
+extension JSONDecodable where Self: RawRepresentable, RawValue: JSONDecodable {
+    /// The case whose raw value the JSON holds; any other value is an ``JSONDecodingError/Kind/unknownRawValue``
+    /// error. Declaring conformance is enough: `enum Role: String, JSONDecodable { case admin, user }`.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+        let raw = try RawValue.decode(value, in: context)
+        guard let decoded = Self(rawValue: raw) else {
+            throw JSONDecodingError(kind: .unknownRawValue, expected: "a raw value of \(Self.self)",
+                                    found: value.excerpt(), path: value.path, location: value.location)
+        }
+        return decoded
+    }
+}
+
+extension JSONDecodingContext {
+    /// Records `error` unless decoding since `count` errors already recorded why (so that a record whose own
+    /// fields failed is not reported twice).
+    func recordUnlessReported(_ error: JSONDecodingError, since count: Int) {
+        if errorCount == count { record(error) }
+    }
+}
+
+extension JSONView {
+    /// Decodes every element of an array; with `lossy`, elements that fail are left out (their errors are
+    /// recorded in collecting mode).
+    func decodeElements<Element: JSONDecodable>(in context: JSONDecodingContext, lossy: Bool) throws(JSONDecodingError) -> [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        let tape = storage.tape.base
+        var child = index + 1
+        for position in 0..<count {
+            let element = JSONView(storage: storage, index: child)
+            child = TapeReader.indexAfter(child, in: tape)
+            let before = context.errorCount
+            if context.isCollecting { context.frames.append(DecodingFrame(component: .index(position), typeName: swiftTypeName(Element.self))) }
+            defer { if context.isCollecting { context.frames.removeLast() } }
+            do {
+                result.append(try Element.decode(element, in: context))
+            } catch {
+                guard lossy else { throw error }
+                if context.isCollecting { context.recordUnlessReported(error, since: before) }
+            }
+        }
+        return result
+    }
+}

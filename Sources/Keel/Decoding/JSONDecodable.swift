@@ -1,0 +1,72 @@
+/// A type that decodes itself from a value in a parsed JSON document.
+///
+/// This is the one decoding protocol in Keel's core: every decoding style (functional, results, throwing
+/// operators, collecting) ends up calling ``decode(_:in:)``, and the standard types conform once, here:
+/// `String`, `Bool`, `Double`, `Float`, every integer width (exact, never truncated or wrapped), `Optional`,
+/// `Array`, `Set`, `Dictionary` with `String` keys, ``JSON``, ``JSONView``, and any `RawRepresentable` type
+/// whose raw value is a `String` or an integer, by declaring conformance alone:
+///
+/// ```swift
+/// enum Role: String, JSONDecodable { case admin, user }
+/// let role = try Role.decode(document.root["role"].get())
+/// ```
+///
+/// The name is Keel's own, so that it never clashes with `Swift.Decodable`. Usually you conform through one
+/// of the style protocols (``FunctionalJSONDecodable``, ``JSONInitializable``, ``ThrowingJSONDecodable``,
+/// ``SalvagingJSONDecodable``), which implement this requirement for you.
+public protocol JSONDecodable {
+    /// Decodes a value from `value`, throwing an error that names the path and position.
+    ///
+    /// - Parameters:
+    ///   - value: The value in a parsed document.
+    ///   - context: The run's context: in collecting mode, decoders record errors there and salvage what
+    ///     they can instead of throwing.
+    static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self
+}
+
+extension JSONDecodable {
+    /// Decodes a value strictly (the first error is thrown).
+    public static func decode(_ value: JSONView) throws(JSONDecodingError) -> Self {
+        try decode(value, in: JSONDecodingContext())
+    }
+
+    /// Parses `text` and decodes its top-level value strictly.
+    ///
+    /// - Throws: ``JSONSyntaxError`` when the text is not JSON, ``JSONDecodingError`` when it does not fit.
+    public static func decode(parsing text: String, options: JSONParsingOptions = JSONParsingOptions()) throws -> Self {
+        try decode(JSONDocument(parsing: text, options: options).root)
+    }
+
+    /// Parses `bytes` and decodes their top-level value strictly.
+    public static func decode(parsing bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) throws -> Self {
+        try decode(JSONDocument(parsing: bytes, options: options).root)
+    }
+
+    /// Decodes a `JSON` tree (written to text and parsed once, so that errors have paths and positions).
+    ///
+    /// - Throws: ``JSONDecodingError``, or ``JSONSyntaxError`` when the tree holds a non-finite number.
+    public static func decode(_ json: JSON) throws -> Self {
+        try decode(JSONDocument(json).root)
+    }
+}
+
+extension JSONDocument {
+    /// A document holding `json`, written as compact text and parsed once (so that its values have
+    /// positions and paths).
+    ///
+    /// - Throws: ``JSONSyntaxError`` when `json` holds a non-finite number, which JSON text cannot hold.
+    public init(_ json: JSON) throws(JSONSyntaxError) {
+        var writer = JSONWriter()
+        writer.write(json)
+        try self.init(parsing: writer.output, options: JSONDocument.unlimited)
+    }
+
+    /// Options without limits, for text Keel wrote itself.
+    static let unlimited: JSONParsingOptions = {
+        var options = JSONParsingOptions()
+        options.maximumDepth = .max
+        options.maximumNumberLength = .max
+        options.maximumStringLength = .max
+        return options
+    }()
+}

@@ -1,0 +1,86 @@
+/// The state of one decoding run: strict or collecting, and in collecting mode every error met.
+///
+/// In **strict** mode (the default) the first error ends decoding. In **collecting** mode, decoders record an
+/// error and go on where they can: an array drops an element that fails and keeps the rest, an optional whose
+/// value has the wrong type becomes `nil`. The caller gets the partial value and ``errors``, in document order.
+///
+/// ```swift
+/// let context = JSONDecodingContext(mode: .collecting)
+/// let people = try [Person].decode(document.root, in: context)   // the good ones
+/// context.errors                                                   // why the others were dropped
+/// ```
+///
+/// A context belongs to one decoding run on one thread; make a new one for each run.
+public final class JSONDecodingContext {
+    /// How decoding reacts to an error.
+    public enum Mode: Sendable, Hashable {
+        /// Stop at the first error.
+        case strict
+        /// Record errors and salvage what can be salvaged.
+        case collecting
+    }
+
+    /// The mode of this run.
+    public let mode: Mode
+    private var recorded: [JSONDecodingError] = []
+    /// Frames that describe the types being decoded, outermost first, for messages in the collecting style.
+    var frames: [DecodingFrame] = []
+
+    /// A context for one decoding run.
+    public init(mode: Mode = .strict) { self.mode = mode }
+
+    /// Whether errors are recorded and decoding goes on.
+    public var isCollecting: Bool { mode == .collecting }
+
+    /// Every error recorded, in document order.
+    public var errors: [JSONDecodingError] { JSONDecodingError.inDocumentOrder(recorded) }
+
+    /// How many errors have been recorded so far (cheaper than ``errors``).
+    public var errorCount: Int { recorded.count }
+
+    /// Records `error` (in collecting mode; in strict mode callers throw instead).
+    public func record(_ error: JSONDecodingError) {
+        recorded.append(error)
+        trails.append(frames)
+    }
+
+    /// The frames that were open when each recorded error was recorded, in recording order.
+    private(set) var trails: [[DecodingFrame]] = []
+
+    /// The recorded errors with their frames, in document order.
+    var errorsWithTrails: [(error: JSONDecodingError, trail: [DecodingFrame])] {
+        JSONDecodingError.documentOrder(of: recorded).map { (recorded[$0], trails[$0]) }
+    }
+}
+
+/// One level of what is being decoded: the step that led there, the type decoded, and a record's id.
+struct DecodingFrame {
+    var component: JSONPath.Component?
+    var typeName: String
+    var id: String?
+}
+
+/// A type's name as Swift code writes it: `[Person]` rather than `Array<Person>`, `Int?` rather than
+/// `Optional<Int>`, `[String: Int]` rather than `Dictionary<String, Int>`.
+func swiftTypeName<T>(_ type: T.Type) -> String {
+    sugared(String(describing: type))
+}
+
+private func sugared(_ name: String) -> String {
+    func inner(_ prefix: String) -> String? {
+        guard name.hasPrefix(prefix + "<"), name.hasSuffix(">") else { return nil }
+        return String(name.dropFirst(prefix.count + 1).dropLast())
+    }
+    if let element = inner("Array") { return "[\(sugared(element))]" }
+    if let wrapped = inner("Optional") { return "\(sugared(wrapped))?" }
+    if let pair = inner("Dictionary"), let comma = pair.firstIndex(of: ",") {
+        let key = String(pair[..<comma])
+        let value = String(pair[pair.index(after: comma)...]).trimmingLeadingSpaces()
+        return "[\(sugared(key)): \(sugared(value))]"
+    }
+    return name
+}
+
+extension String {
+    fileprivate func trimmingLeadingSpaces() -> String { String(drop { $0 == " " }) }
+}

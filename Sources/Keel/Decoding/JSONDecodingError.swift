@@ -1,0 +1,159 @@
+/// Why a JSON value could not be decoded into a Swift value, and where.
+///
+/// Every decoding style in Keel reports this one type. It names what was expected and what was found (a short
+/// excerpt of the value), the ``path`` from the document's root (print it as `$.people[2].age`, or take
+/// ``JSONPath/pointer`` for `/people/2/age`), and the ``location`` in the source text. It prints as one
+/// sentence:
+///
+/// ```
+/// Expected an Int at $.people[2].age (line 5, column 14) but found a string: "33".
+/// Missing key "login" in the object at $.object.repo.owner (line 1, column 30): {"id":1,"name":"anviking"}.
+/// 2 errors: Expected an Int at $.id (line 1, column 8) but found a string: "7"; Missing key "name" in the object at $ (line 1, column 1): {"id":"7"}.
+/// ```
+public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The class of a decoding failure. New kinds may be added; match with `==` or `~=`.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        let name: String
+        init(_ name: String) { self.name = name }
+        /// The kind's name, such as `missingKey`.
+        public var description: String { name }
+
+        /// An object has no member with a key the model requires.
+        public static let missingKey = Kind("missingKey")
+        /// A value is of another kind than the model's type needs (including `null` for a non-optional).
+        public static let typeMismatch = Kind("typeMismatch")
+        /// A number outside the range of the model's type, or not representable by it (`1.5` as `Int`).
+        public static let valueOutOfRange = Kind("valueOutOfRange")
+        /// A string or number that is not one of an enumeration's raw values.
+        public static let unknownRawValue = Kind("unknownRawValue")
+        /// A failure described by the model's own code.
+        public static let custom = Kind("custom")
+        /// Several independent failures; see ``JSONDecodingError/errors``.
+        public static let multiple = Kind("multiple")
+
+        /// Matches an error against a kind: `catch JSONDecodingError.Kind.missingKey`.
+        public static func ~= (kind: Self, error: any Error) -> Bool {
+            (error as? JSONDecodingError)?.kind == kind
+        }
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// What the model needed there, in words (`an Int`, `a value for key "name"`).
+    public let expected: String
+    /// What the document held, in words, with a short excerpt (`a string: "33"`).
+    public let found: String
+    /// The path from the document's root; for a missing key, ending with that key.
+    public let path: JSONPath
+    /// Where in the source text the failure was noticed (the value, or the object missing a key), when the
+    /// value came from parsed text.
+    public let location: JSONSourceLocation?
+    /// For ``Kind/multiple``, the failures it gathers (flattened, in document order); otherwise empty.
+    public let errors: [JSONDecodingError]
+
+    /// Makes an error. The decoding functions make these for you; use this in custom decoders.
+    public init(kind: Kind, expected: String, found: String, path: JSONPath, location: JSONSourceLocation? = nil,
+                errors: [JSONDecodingError] = []) {
+        self.kind = kind
+        self.expected = expected
+        self.found = found
+        self.path = path
+        self.location = location
+        self.errors = errors
+    }
+
+    /// One sentence: what, where and what was found.
+    public var description: String {
+        let place = location.map { " (line \($0.line), column \($0.column))" } ?? ""
+        switch kind {
+        case .missingKey:
+            let key = path.components.last.flatMap { if case .key(let key) = $0 { return key } else { return nil } } ?? ""
+            let object = JSONPath(Array(path.components.dropLast()))
+            return "Missing key \(key.debugDescription) in the object at \(object)\(place): \(found)."
+        case .multiple:
+            let parts = errors.map { String($0.description.dropLast()) }
+            return "\(errors.count) errors: \(parts.joined(separator: "; "))."
+        case .custom:
+            return "\(expected) at \(path)\(place)."
+        case .unknownRawValue:
+            return "Unknown value at \(path)\(place): expected \(expected), found \(found)."
+        default:
+            return "Expected \(expected) at \(path)\(place) but found \(found)."
+        }
+    }
+
+    /// Both errors as one ``Kind/multiple`` error, flattened and in document order.
+    public static func + (lhs: JSONDecodingError, rhs: JSONDecodingError) -> JSONDecodingError {
+        let all = (lhs.kind == .multiple ? lhs.errors : [lhs]) + (rhs.kind == .multiple ? rhs.errors : [rhs])
+        return .multiple(all)
+    }
+
+    /// Several errors as one; a single error stays itself.
+    public static func multiple(_ errors: [JSONDecodingError]) -> JSONDecodingError {
+        let flat = errors.flatMap { $0.kind == .multiple ? $0.errors : [$0] }
+        if flat.count == 1 { return flat[0] }
+        let ordered = JSONDecodingError.inDocumentOrder(flat)
+        return JSONDecodingError(kind: .multiple, expected: "no errors", found: "\(ordered.count) errors",
+                                 path: ordered.first?.path ?? .root, location: ordered.first?.location, errors: ordered)
+    }
+
+    /// A failure in the model's own words, at `value`.
+    public static func custom(_ message: String, at value: JSONView) -> JSONDecodingError {
+        JSONDecodingError(kind: .custom, expected: message, found: value.kindAndExcerpt, path: value.path,
+                          location: value.location)
+    }
+
+    /// Errors sorted by their place in the text (errors without a place keep their order, last).
+    static func inDocumentOrder(_ errors: [JSONDecodingError]) -> [JSONDecodingError] {
+        documentOrder(of: errors).map { errors[$0] }
+    }
+
+    /// The indices of `errors` in document order; a stable sort by byte offset.
+    static func documentOrder(of errors: [JSONDecodingError]) -> [Int] {
+        errors.indices.sorted { a, b in
+            switch (errors[a].location?.byteOffset, errors[b].location?.byteOffset) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a < b
+            }
+        }
+    }
+}
+
+extension JSONDecodingError {
+    /// The value is of the wrong kind for `expected`.
+    static func typeMismatch(_ expected: String, at value: JSONView) -> JSONDecodingError {
+        JSONDecodingError(kind: .typeMismatch, expected: expected, found: value.kindAndExcerpt, path: value.path,
+                          location: value.location)
+    }
+
+    /// The object `object` has no member `key`.
+    static func missingKey(_ key: String, in object: JSONView) -> JSONDecodingError {
+        JSONDecodingError(kind: .missingKey, expected: "a value for key \(key.debugDescription)",
+                          found: object.excerpt(maximumLength: 60), path: object.path.appending(.key(key)),
+                          location: object.location)
+    }
+
+    /// The number at `value` does not fit `expected`.
+    static func outOfRange(_ expected: String, at value: JSONView, reason: String) -> JSONDecodingError {
+        JSONDecodingError(kind: .valueOutOfRange, expected: expected, found: "\(value.excerpt()), \(reason)",
+                          path: value.path, location: value.location)
+    }
+
+    /// An error from the reading API, in decoding terms.
+    init(_ error: JSONAccessError) {
+        let kind: Kind
+        switch error.kind {
+        case .keyNotFound: kind = .missingKey
+        case .numberNotRepresentable: kind = .valueOutOfRange
+        default: kind = .typeMismatch
+        }
+        self.init(kind: kind, expected: error.expected, found: error.found, path: error.path, location: error.location)
+    }
+
+    /// `an Int`, `a String`: a type's name with its article.
+    static func describe<T>(_ type: T.Type) -> String {
+        JSONLookup<JSON>.article(for: String(describing: type))
+    }
+}

@@ -1,0 +1,83 @@
+// Member and path access for decoding, shared by every style: the one place that decides what a missing
+// key, a null and a wrong type mean.
+
+extension JSONView {
+    /// The value at `key`, or a missing-key error naming this object; a type mismatch when this is not an object.
+    public func requiredMember(_ key: String) throws(JSONDecodingError) -> JSONView {
+        guard kind == .object else { throw .typeMismatch("an object with key \(key.debugDescription)", at: self) }
+        guard let value = member(key) else { throw .missingKey(key, in: self) }
+        return value
+    }
+
+    /// The value at a path of keys, each step required.
+    public func requiredMember(atPath keys: [String]) throws(JSONDecodingError) -> JSONView {
+        var current = self
+        for key in keys { current = try current.requiredMember(key) }
+        return current
+    }
+
+    /// The value at a path of keys, or `nil` when a key is missing or a value on the way is `null`; a type
+    /// mismatch when a value on the way is neither an object nor `null`.
+    public func optionalMember(atPath keys: [String]) throws(JSONDecodingError) -> JSONView? {
+        var current = self
+        for key in keys {
+            if current.isNullValue { return nil }
+            guard current.kind == .object else {
+                throw .typeMismatch("an object with key \(key.debugDescription)", at: current)
+            }
+            guard let next = current.member(key) else { return nil }
+            current = next
+        }
+        return current.isNullValue ? nil : current
+    }
+
+    /// Decodes the member `key` as `T`: a missing key is an error, and so is `null` unless `T` is optional.
+    public func decode<T: JSONDecodable>(
+        _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = JSONDecodingContext()
+    ) throws(JSONDecodingError) -> T {
+        try T.decode(requiredMember(key), in: context)
+    }
+
+    /// Decodes the value at a path of keys as `T`, each step required.
+    public func decode<T: JSONDecodable>(
+        _ type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = JSONDecodingContext()
+    ) throws(JSONDecodingError) -> T {
+        try T.decode(requiredMember(atPath: keys), in: context)
+    }
+
+    /// Decodes the member `key` as `T`, or gives `nil` when the key is missing or its value is `null`.
+    ///
+    /// A present value of the wrong type is an error; in collecting mode it gives `nil` and the error is
+    /// recorded.
+    public func decodeIfPresent<T: JSONDecodable>(
+        _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = JSONDecodingContext()
+    ) throws(JSONDecodingError) -> T? {
+        try decodeIfPresent(T.self, atPath: [key], in: context)
+    }
+
+    /// Decodes the value at a path of keys as `T`, or gives `nil` when a key on the way is missing or a
+    /// value on the way is `null`. Wrong types are errors (recorded, giving `nil`, in collecting mode).
+    public func decodeIfPresent<T: JSONDecodable>(
+        _ type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = JSONDecodingContext()
+    ) throws(JSONDecodingError) -> T? {
+        let before = context.errorCount
+        do {
+            guard let value = try optionalMember(atPath: keys) else { return nil }
+            return try T.decode(value, in: context)
+        } catch {
+            guard context.isCollecting else { throw error }
+            context.recordUnlessReported(error, since: before)
+            return nil
+        }
+    }
+
+    /// Decodes an array member, leaving out the elements that fail to decode (recording their errors in
+    /// collecting mode). A missing key, `null` or a non-array are still errors.
+    public func decodeLossyArray<T: JSONDecodable>(
+        of type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = JSONDecodingContext()
+    ) throws(JSONDecodingError) -> [T] {
+        let value = try requiredMember(atPath: keys)
+        guard value.kind == .array else { throw .typeMismatch("an array of \(T.self)", at: value) }
+        return try value.decodeElements(in: context, lossy: true)
+    }
+}

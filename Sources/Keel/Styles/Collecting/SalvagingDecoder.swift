@@ -1,0 +1,168 @@
+/// A place in a document, as seen while salvaging a record: the value there (or why there is none), with
+/// subscripts that never fail and a `-->` that records what went wrong.
+///
+/// Subscript as deep as you need (`decoder["items"][0]["values"][0]["name"]`); nothing is checked until you
+/// ask for a value with ``decode(_:)`` (`--> T.self`) or ``decodeIfPresent(_:)`` (`--> T?.self`):
+///
+/// - a required value that is missing, `null` or of the wrong type records an error and makes the record
+///   fail (``succeeded`` becomes `false`);
+/// - an optional value that is missing or `null` is `nil`, with no error; one of the wrong type is `nil` and
+///   records an error, and the record still succeeds;
+/// - arrays keep the elements that decode and record an error for each one that does not.
+public final class SalvagingDecoder {
+    /// Whether any required value of one record has failed; shared by the decoders made from it.
+    final class Record {
+        var failed = false
+    }
+
+    /// Where this decoder points: a value, or the reason there is none.
+    enum Target {
+        case value(JSONView)
+        /// The container lacks the component (a missing key or index).
+        case missing(container: JSONView, component: JSONPath.Component)
+        /// A step into something that cannot be subscripted that way.
+        case wrongContainer(JSONView, component: JSONPath.Component)
+        /// Below a missing or unusable step: that step's reason.
+        indirect case below(Target)
+    }
+
+    let target: Target
+    let context: JSONDecodingContext
+    let record: Record
+    /// The steps taken from the record's own value, for messages.
+    let steps: [JSONPath.Component]
+
+    convenience init(value: JSONView, context: JSONDecodingContext, record: Record) {
+        self.init(target: .value(value), context: context, record: record, steps: [])
+    }
+
+    private init(target: Target, context: JSONDecodingContext, record: Record, steps: [JSONPath.Component]) {
+        self.target = target
+        self.context = context
+        self.record = record
+        self.steps = steps
+    }
+
+    /// Whether every required value of this record decoded.
+    public var succeeded: Bool { !record.failed }
+
+    /// The errors recorded so far in this decoding run, in document order.
+    public var errors: [JSONDecodingError] { context.errors }
+
+    /// The member `key`; never fails by itself.
+    public subscript(key: String) -> SalvagingDecoder { step(.key(key)) }
+
+    /// The element at `index`; never fails by itself.
+    public subscript(index: Int) -> SalvagingDecoder { step(.index(index)) }
+
+    private func step(_ component: JSONPath.Component) -> SalvagingDecoder {
+        let next: Target
+        switch target {
+        case .value(let value):
+            switch component {
+            case .key(let key):
+                if let member = value.member(key) { next = .value(member) }
+                else if value.kind == .object { next = .missing(container: value, component: component) }
+                else { next = .wrongContainer(value, component: component) }
+            case .index(let index):
+                if let element = value.element(at: index) { next = .value(element) }
+                else if value.kind == .array { next = .missing(container: value, component: component) }
+                else { next = .wrongContainer(value, component: component) }
+            }
+        case .below(let reason):
+            next = .below(reason)
+        default:
+            next = .below(target)
+        }
+        return SalvagingDecoder(target: next, context: context, record: record, steps: steps + [component])
+    }
+
+    /// A required value: `nil`, a recorded error and a failed record when it is missing, `null`, or does not
+    /// decode. (`decoder["key"] --> T.self`.)
+    public func decode<T: JSONDecodable>(_ type: T.Type) -> T? {
+        let (value, error) = resolve(T.self, optional: false)
+        if let error { fail(error, typeName: swiftTypeName(T.self)) }
+        return value
+    }
+
+    /// An optional value: `nil` with no error when missing or `null`; `nil` and a recorded error (but no
+    /// failure) when of the wrong type. (`decoder["key"] --> T?.self`.)
+    public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type) -> T? {
+        let (value, error) = resolve(T.self, optional: true)
+        if let error { note(error, typeName: swiftTypeName(T.self)) }
+        return value
+    }
+
+    /// Decodes the target; returns the value, or the error to report (nil for an absent optional).
+    private func resolve<T: JSONDecodable>(_ type: T.Type, optional: Bool) -> (T?, JSONDecodingError?) {
+        switch target {
+        case .value(let value):
+            if value.isNullValue {
+                return optional ? (nil, nil) : (nil, .typeMismatch(JSONDecodingError.describe(T.self), at: value))
+            }
+            let before = context.errorCount
+            openFrame(typeName: swiftTypeName(T.self))
+            defer { closeFrame() }
+            do {
+                return (try T.decode(value, in: context), nil)
+            } catch {
+                // Errors the nested decoding already recorded are not reported again.
+                return (nil, context.errorCount > before ? nil : error)
+            }
+        case .missing, .below(.missing):
+            return optional ? (nil, nil) : (nil, missingError())
+        case .wrongContainer(let container, let component), .below(.wrongContainer(let container, let component)):
+            let expected = component.isKey ? "an object" : "an array"
+            return (nil, .typeMismatch(expected, at: container))
+        case .below:
+            return optional ? (nil, nil) : (nil, missingError())
+        }
+    }
+
+    private func missingError() -> JSONDecodingError {
+        var reason = target
+        while case .below(let inner) = reason { reason = inner }
+        guard case .missing(let container, let component) = reason else {
+            return JSONDecodingError(kind: .missingKey, expected: "a value", found: "nothing", path: .root)
+        }
+        switch component {
+        case .key(let key):
+            return .missingKey(key, in: container)
+        case .index(let index):
+            return JSONDecodingError(kind: .missingKey, expected: "an element at index \(index)",
+                                     found: "an array of \(container.count) elements",
+                                     path: container.path.appending(component), location: container.location)
+        }
+    }
+
+    /// Records `error` for a required value and fails the record.
+    private func fail(_ error: JSONDecodingError, typeName: String) {
+        record.failed = true
+        note(error, typeName: typeName)
+    }
+
+    /// Records `error` with the frames of the steps that led here.
+    private func note(_ error: JSONDecodingError, typeName: String) {
+        openFrame(typeName: typeName)
+        context.record(error)
+        closeFrame()
+    }
+
+    /// Opens frames for this decoder's steps (the last one typed with `typeName`), for messages.
+    private func openFrame(typeName: String) {
+        for (position, step) in steps.enumerated() {
+            context.frames.append(DecodingFrame(component: step, typeName: position == steps.count - 1 ? typeName : ""))
+        }
+    }
+
+    private func closeFrame() {
+        context.frames.removeLast(steps.count)
+    }
+}
+
+extension JSONPath.Component {
+    var isKey: Bool {
+        if case .key = self { return true }
+        return false
+    }
+}

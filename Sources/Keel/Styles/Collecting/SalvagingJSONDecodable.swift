@@ -1,0 +1,73 @@
+/// A type that decodes itself in the collecting style of the LastMile library: it takes what it can from a
+/// ``SalvagingDecoder``, records everything that was wrong, and fails only when a required value is missing
+/// or unusable.
+///
+/// ```swift
+/// struct Person: SalvagingJSONDecodable {
+///     let id: Int, firstName: String, lastName: String, phoneNumber: String?, height: Double?
+///     static var idKey: String? { "person_id" }
+///
+///     init?(from decoder: SalvagingDecoder) {
+///         let id = decoder["person_id"] --> Int.self
+///         let firstName = decoder["first_name"] --> String.self
+///         let lastName = decoder["last_name"] --> String.self
+///         let phoneNumber = decoder["contact_info"]["phone_number"] --> String?.self
+///         let height = decoder["height"] --> Double?.self
+///         guard decoder.succeeded, let id, let firstName, let lastName else { return nil }
+///         self.init(id: id, firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, height: height)
+///     }
+/// }
+///
+/// let result = SalvagingJSONDecoder().decode(text: json, to: Person.self)
+/// result.value     // Person(id: 8675309, firstName: "Mary", ..., height: nil)
+/// result.errors    // [root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string]
+/// ```
+///
+/// Conforming also makes the type ``JSONDecodable``. Decoded strictly (from another style), any error the
+/// decoder recorded fails the value.
+public protocol SalvagingJSONDecodable: JSONDecodable {
+    /// Initializes a value from what `decoder` can provide, or fails when a required value is missing.
+    init?(from decoder: SalvagingDecoder)
+    /// The key whose value identifies a record in error messages (`person_id`), or `nil`.
+    static var idKey: String? { get }
+}
+
+extension SalvagingJSONDecodable {
+    /// No id key.
+    public static var idKey: String? { nil }
+
+    /// Decodes through ``init(from:)``, collecting errors in the context (or in a private one, which makes
+    /// any error fatal, when the context is strict).
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+        let collecting = context.isCollecting ? context : JSONDecodingContext(mode: .collecting)
+        let before = collecting.errorCount
+        let id = idKey.flatMap { value.member($0) }.map { $0.excerpt(maximumLength: 40) }
+        let pushed = collecting.enterRecord(typeName: swiftTypeName(Self.self), id: id.map { "\(idKey ?? "")=\($0)" })
+        defer { if pushed { collecting.frames.removeLast() } }
+        let decoder = SalvagingDecoder(value: value, context: collecting, record: SalvagingDecoder.Record())
+        let decoded = Self(from: decoder)
+        if !context.isCollecting, collecting.errorCount > before {
+            throw JSONDecodingError.multiple(collecting.errors)
+        }
+        guard let decoded else {
+            throw JSONDecodingError.custom("Could not decode \(Self.self)", at: value)
+        }
+        return decoded
+    }
+}
+
+extension JSONDecodingContext {
+    /// Marks the innermost frame as a record of `typeName` with `id`, or opens a root frame when there is
+    /// none for it. Returns whether a frame was opened (and must be closed).
+    func enterRecord(typeName: String, id: String?) -> Bool {
+        if let last = frames.indices.last, frames[last].typeName == typeName, frames[last].id == nil {
+            frames[last].id = id
+            return false
+        }
+        if frames.isEmpty {
+            frames.append(DecodingFrame(component: nil, typeName: typeName, id: id))
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,109 @@
+/// Decodes a whole document in the collecting style: the value it could build, and every error it met.
+///
+/// ```swift
+/// let result = SalvagingJSONDecoder().decode(text: json, to: Person.self)
+/// print(result.value ?? "nil")
+/// result.errors.forEach { print($0) }
+/// // root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string
+/// ```
+///
+/// Any ``JSONDecodable`` type can be decoded this way; for arrays and dictionaries the elements that fail are
+/// left out and reported, and optionals of the wrong type become `nil` and are reported.
+public struct SalvagingJSONDecoder: Sendable {
+    /// How the text is parsed.
+    public var options: JSONParsingOptions
+
+    /// A decoder with the given parsing options.
+    public init(options: JSONParsingOptions = JSONParsingOptions()) { self.options = options }
+
+    /// Parses and decodes UTF-8 bytes.
+    public func decode<T: JSONDecodable>(data: [UInt8], to type: T.Type) -> Salvaged<T> {
+        do {
+            return decode(try JSONDocument(parsing: data, options: options).root, to: T.self)
+        } catch {
+            return Salvaged(value: nil, errors: [SalvagedError(syntaxError: error)])
+        }
+    }
+
+    /// Parses and decodes text.
+    public func decode<T: JSONDecodable>(text: String, to type: T.Type) -> Salvaged<T> {
+        decode(data: Array(text.utf8), to: T.self)
+    }
+
+    /// Decodes a value of a parsed document.
+    public func decode<T: JSONDecodable>(_ value: JSONView, to type: T.Type) -> Salvaged<T> {
+        let context = JSONDecodingContext(mode: .collecting)
+        context.frames.append(DecodingFrame(component: nil, typeName: swiftTypeName(T.self), id: nil))
+        let before = context.errorCount
+        var decoded: T?
+        do {
+            decoded = try T.decode(value, in: context)
+        } catch {
+            context.recordUnlessReported(error, since: before)
+        }
+        let errors = context.errorsWithTrails.map { SalvagedError(error: $0.error, trail: $0.trail) }
+        return Salvaged(value: decoded, errors: errors)
+    }
+}
+
+/// What collecting decoding produced: the value (when the root could be built) and every error.
+public struct Salvaged<Value> {
+    /// The decoded value, or `nil` when the root itself could not be built.
+    public let value: Value?
+    /// Every error, in document order.
+    public let errors: [SalvagedError]
+    /// Whether decoding met no error at all.
+    public var isComplete: Bool { value != nil && errors.isEmpty }
+}
+
+extension Salvaged: Sendable where Value: Sendable {}
+
+/// An error met while salvaging, with the types and record ids on its path:
+/// `root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string`.
+public struct SalvagedError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The error, with its JSON path and position.
+    public let error: JSONDecodingError
+    /// The path with types and ids, as the message shows it.
+    public let trail: String
+
+    init(error: JSONDecodingError, trail frames: [DecodingFrame]) {
+        self.error = error
+        self.trail = frames.map { frame in
+            let step: String
+            switch frame.component {
+            case nil: step = "root"
+            case .key(let key)?: step = key.debugDescription
+            case .index(let index)?: step = "[\(index)]"
+            }
+            guard !frame.typeName.isEmpty else { return step }
+            return "\(step)(\(frame.typeName)\(frame.id.map { " \($0)" } ?? ""))"
+        }.joined(separator: " > ")
+    }
+
+    init(syntaxError: JSONSyntaxError) {
+        self.error = JSONDecodingError(kind: .custom, expected: syntaxError.description, found: "", path: .root,
+                                       location: JSONSourceLocation(byteOffset: syntaxError.byteOffset,
+                                                                    line: syntaxError.line, column: syntaxError.column))
+        self.trail = "root"
+    }
+
+    /// `trail : what was wrong`.
+    public var description: String { "\(trail) : \(problem)" }
+
+    /// What was wrong, in the collecting style's words.
+    public var problem: String {
+        switch error.kind {
+        case .typeMismatch:
+            let kind = error.found.prefix { $0 != ":" }
+            return "Unexpectedly found \(kind)"
+        case .missingKey:
+            return "Required value is missing (\(error.expected))"
+        case .valueOutOfRange:
+            return "Value out of range: \(error.found)"
+        case .unknownRawValue:
+            return "Unknown value \(error.found), expected \(error.expected)"
+        default:
+            return error.expected
+        }
+    }
+}

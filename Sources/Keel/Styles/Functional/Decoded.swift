@@ -1,0 +1,100 @@
+/// The result of functional-style decoding: a value, or the error that says why not (the Argo library's
+/// `Decoded`).
+///
+/// ```swift
+/// let user: Decoded<User> = decode(document.root)
+/// switch user {
+/// case .success(let user): print(user.name)
+/// case .failure(let error): print(error)   // Missing key "name" in the object at $ (line 1, column 1): {"id":1}.
+/// }
+/// ```
+///
+/// Combine decoded values with `map`, ``apply(_:)`` and `curry`, or with the operators of `KeelOperators`
+/// (`<^>`, `<*>`). Where several independent values fail, ``apply(_:)`` gathers every failure into one
+/// ``JSONDecodingError/Kind/multiple`` error.
+public enum Decoded<Value> {
+    /// A decoded value.
+    case success(Value)
+    /// Why decoding failed.
+    case failure(DecodeError)
+
+    /// The value, or `nil` after a failure.
+    public var value: Value? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+
+    /// The error, or `nil` after a success.
+    public var error: DecodeError? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+
+    /// The value, or throws the error.
+    public func dematerialize() throws(DecodeError) -> Value {
+        switch self {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
+    }
+
+    /// `.success` with the wrapped value, or a custom failure for `nil`.
+    public static func fromOptional(_ value: Value?) -> Decoded<Value> {
+        guard let value else {
+            return .failure(DecodeError(kind: .custom, expected: "Expected a \(Value.self) but found nil",
+                                        found: "nil", path: .root))
+        }
+        return .success(value)
+    }
+
+    /// A `Decoded` from a throwing expression.
+    public init(catching body: () throws(DecodeError) -> Value) {
+        do { self = .success(try body()) } catch { self = .failure(error) }
+    }
+
+    /// Transforms the value; a failure passes through. (`<^>` in `KeelOperators`.)
+    public func map<T>(_ transform: (Value) -> T) -> Decoded<T> {
+        switch self {
+        case .success(let value): return .success(transform(value))
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    /// Continues with a function that may fail; a failure passes through. (`>>-` in `KeelOperators`.)
+    public func flatMap<T>(_ transform: (Value) -> Decoded<T>) -> Decoded<T> {
+        switch self {
+        case .success(let value): return transform(value)
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    /// This value, or `other` when this failed. (`<|>` in `KeelOperators`.)
+    public func or(_ other: @autoclosure () -> Decoded<Value>) -> Decoded<Value> {
+        if case .success = self { return self }
+        return other()
+    }
+}
+
+extension Decoded {
+    /// Applies a decoded function to a decoded argument. When both failed, the result holds both errors
+    /// (``JSONDecodingError/Kind/multiple``), so that a chain reports every independent failure at once.
+    /// (`<*>` in `KeelOperators`.)
+    ///
+    /// ```swift
+    /// let user = Decoded.success(curry(User.init)).apply(json.decoded(at: "id")).apply(json.decoded(at: "name"))
+    /// ```
+    public func apply<Argument, Result>(_ argument: Decoded<Argument>) -> Decoded<Result> where Value == (Argument) -> Result {
+        switch (self, argument) {
+        case let (.success(function), .success(value)): return .success(function(value))
+        case let (.failure(first), .failure(second)): return .failure(first + second)
+        case let (.failure(error), _), let (_, .failure(error)): return .failure(error)
+        }
+    }
+}
+
+extension Decoded: Equatable where Value: Equatable {}
+extension Decoded: Sendable where Value: Sendable {}
+
+/// The functional style's error: Keel's one decoding error (type mismatch with expected and found, missing
+/// key, custom, multiple, and more), under the name the Argo library used.
+public typealias DecodeError = JSONDecodingError

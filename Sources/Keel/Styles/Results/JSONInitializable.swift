@@ -1,0 +1,146 @@
+/// A type that initializes itself from a JSON value by throwing, in the results-and-subscripts style of the
+/// Freddy library.
+///
+/// ```swift
+/// struct Person: JSONInitializable {
+///     let name: String, age: Int
+///     init(json: JSONView) throws {
+///         name = try json.getString(at: "name")
+///         age = try json.getInt(at: "age")
+///     }
+/// }
+///
+/// let people = try document.root.getArray(at: "people").map(Person.init(json:))
+/// let first = try document.root.decode(at: "people", 0, type: Person.self)
+/// ```
+///
+/// Conforming also makes the type ``JSONDecodable``, so it decodes in every other style too. Errors thrown
+/// from `init(json:)` that are not ``JSONDecodingError`` become custom errors at the value's path.
+public protocol JSONInitializable: JSONDecodable {
+    /// Initializes a value from `json`, or throws.
+    init(json: JSONView) throws
+}
+
+extension JSONInitializable {
+    /// Decodes through ``init(json:)``.
+    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+        do {
+            return try Self(json: value)
+        } catch let error as JSONDecodingError {
+            throw error
+        } catch let error as JSONAccessError {
+            throw JSONDecodingError(error)
+        } catch {
+            throw JSONDecodingError.custom("\(error)", at: value)
+        }
+    }
+
+    /// The seed's `createWithJSONValue`: a `Result` instead of a throw, to combine with `map` and `bind`.
+    public static func create(json: JSONView) -> Result<Self, JSONDecodingError> {
+        Result { () throws(JSONDecodingError) in try decode(json) }
+    }
+}
+
+/// What a path getter does when a key is missing or a value is `null` on the way (the Freddy library's
+/// `SubscriptingOptions`). Without options, both are errors.
+public struct JSONPathOptions: OptionSet, Sendable, Hashable {
+    /// The option bits.
+    public let rawValue: Int
+    /// Makes options from bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// A missing key gives `nil` instead of an error.
+    public static let missingKeyBecomesNil = JSONPathOptions(rawValue: 1 << 0)
+    /// A `null` gives `nil` instead of an error.
+    public static let nullBecomesNil = JSONPathOptions(rawValue: 1 << 1)
+}
+
+extension JSONView {
+    /// Decodes the value at a path of keys and indices as `T`.
+    ///
+    /// ```swift
+    /// let person = try json.decode(at: "people", 0, type: Person.self)
+    /// ```
+    public func decode<T: JSONDecodable>(at path: JSONPath.Component..., type: T.Type = T.self) throws(JSONDecodingError) -> T {
+        try T.decode(value(at: path))
+    }
+
+    /// Decodes the value at a path as `T`, or `nil` where `options` allow it (a missing key, a `null`).
+    public func decode<T: JSONDecodable>(
+        at path: JSONPath.Component..., alongPath options: JSONPathOptions, type: T.Type = T.self
+    ) throws(JSONDecodingError) -> T? {
+        guard let value = try value(at: path, options: options) else { return nil }
+        return try T.decode(value)
+    }
+
+    /// The string at a path.
+    public func getString(at path: JSONPath.Component...) throws(JSONDecodingError) -> String { try String.decode(value(at: path)) }
+    /// The string at a path, or `nil` where `options` allow.
+    public func getString(at path: JSONPath.Component..., alongPath options: JSONPathOptions) throws(JSONDecodingError) -> String? {
+        try value(at: path, options: options).map { v throws(JSONDecodingError) in try String.decode(v) }
+    }
+    /// The exact `Int` at a path.
+    public func getInt(at path: JSONPath.Component...) throws(JSONDecodingError) -> Int { try Int.decode(value(at: path)) }
+    /// The exact `Int` at a path, or `nil` where `options` allow.
+    public func getInt(at path: JSONPath.Component..., alongPath options: JSONPathOptions) throws(JSONDecodingError) -> Int? {
+        try value(at: path, options: options).map { v throws(JSONDecodingError) in try Int.decode(v) }
+    }
+    /// The `Double` at a path.
+    public func getDouble(at path: JSONPath.Component...) throws(JSONDecodingError) -> Double { try Double.decode(value(at: path)) }
+    /// The `Double` at a path, or `nil` where `options` allow.
+    public func getDouble(at path: JSONPath.Component..., alongPath options: JSONPathOptions) throws(JSONDecodingError) -> Double? {
+        try value(at: path, options: options).map { v throws(JSONDecodingError) in try Double.decode(v) }
+    }
+    /// The `Bool` at a path.
+    public func getBool(at path: JSONPath.Component...) throws(JSONDecodingError) -> Bool { try Bool.decode(value(at: path)) }
+    /// The `Bool` at a path, or `nil` where `options` allow.
+    public func getBool(at path: JSONPath.Component..., alongPath options: JSONPathOptions) throws(JSONDecodingError) -> Bool? {
+        try value(at: path, options: options).map { v throws(JSONDecodingError) in try Bool.decode(v) }
+    }
+    /// The elements of the array at a path.
+    public func getArray(at path: JSONPath.Component...) throws(JSONDecodingError) -> [JSONView] { try [JSONView].decode(value(at: path)) }
+    /// The elements of the array at a path, or `nil` where `options` allow.
+    public func getArray(at path: JSONPath.Component..., alongPath options: JSONPathOptions) throws(JSONDecodingError) -> [JSONView]? {
+        try value(at: path, options: options).map { v throws(JSONDecodingError) in try [JSONView].decode(v) }
+    }
+    /// The members of the object at a path (the last of a repeated key).
+    public func getDictionary(at path: JSONPath.Component...) throws(JSONDecodingError) -> [String: JSONView] {
+        try [String: JSONView].decode(value(at: path))
+    }
+
+    /// The value at `path`; every step required.
+    func value(at path: [JSONPath.Component]) throws(JSONDecodingError) -> JSONView {
+        guard let value = try value(at: path, options: []) else {
+            // Unreachable without options; kept as an error rather than a trap.
+            throw JSONDecodingError.custom("Expected a value", at: self)
+        }
+        return value
+    }
+
+    /// The value at `path`, or `nil` where `options` allow a missing key or a `null`.
+    func value(at path: [JSONPath.Component], options: JSONPathOptions) throws(JSONDecodingError) -> JSONView? {
+        var current = self
+        for component in path {
+            if current.isNullValue, options.contains(.nullBecomesNil) { return nil }
+            switch component {
+            case .key(let key):
+                guard current.kind == .object else { throw .typeMismatch("an object with key \(key.debugDescription)", at: current) }
+                guard let next = current.member(key) else {
+                    if options.contains(.missingKeyBecomesNil) { return nil }
+                    throw .missingKey(key, in: current)
+                }
+                current = next
+            case .index(let index):
+                guard current.kind == .array else { throw .typeMismatch("an array with an element \(index)", at: current) }
+                guard let next = current.element(at: index) else {
+                    if options.contains(.missingKeyBecomesNil) { return nil }
+                    throw JSONDecodingError(kind: .missingKey, expected: "an element at index \(index)",
+                                            found: "an array of \(current.count) elements",
+                                            path: current.path.appending(.index(index)), location: current.location)
+                }
+                current = next
+            }
+        }
+        if current.isNullValue, options.contains(.nullBecomesNil) { return nil }
+        return current
+    }
+}

@@ -1,0 +1,121 @@
+// Every operator of Keel's decoding styles, declared in one place. Each is sugar: a one-line alias of a
+// documented named function in Keel, which is the primary API and has the examples.
+//
+// When the type checker gives up on a long operator expression ("the compiler is unable to type-check this
+// expression in reasonable time"), split it: decode each argument into a `let` with an explicit type, or
+// use the named functions (`json.decoded(at:)`, `Decoded.apply(_:)`).
+
+@_exported import Keel
+
+// MARK: Precedence
+
+/// `<|>`: the loosest of the functional operators.
+precedencegroup KeelAlternativePrecedence {
+    associativity: left
+    higherThan: LogicalConjunctionPrecedence
+    lowerThan: ComparisonPrecedence
+}
+
+/// `<^>` and `<*>`.
+precedencegroup KeelApplicativePrecedence {
+    associativity: left
+    higherThan: KeelAlternativePrecedence
+    lowerThan: NilCoalescingPrecedence
+}
+
+/// `<|`, `<|?`, `<||`, `<||?`: bind tighter than `<^>` and `<*>`, so `f <^> j <| "a" <*> j <| "b"` needs no
+/// parentheses.
+precedencegroup KeelDecodingPrecedence {
+    associativity: left
+    higherThan: KeelApplicativePrecedence
+    lowerThan: NilCoalescingPrecedence
+}
+
+/// `>>-`: looser than everything but assignment.
+precedencegroup KeelMonadicPrecedence {
+    associativity: left
+    lowerThan: LogicalDisjunctionPrecedence
+    higherThan: AssignmentPrecedence
+}
+
+/// `=>`, `=>?` and `-->`: chain left to right, and bind tighter than `??`.
+precedencegroup KeelPathPrecedence {
+    associativity: left
+    higherThan: NilCoalescingPrecedence
+}
+
+infix operator <| : KeelDecodingPrecedence
+infix operator <|? : KeelDecodingPrecedence
+infix operator <|| : KeelDecodingPrecedence
+infix operator <||? : KeelDecodingPrecedence
+infix operator <^> : KeelApplicativePrecedence
+infix operator <*> : KeelApplicativePrecedence
+infix operator <|> : KeelAlternativePrecedence
+infix operator >>- : KeelMonadicPrecedence
+infix operator => : KeelPathPrecedence
+infix operator =>? : KeelPathPrecedence
+infix operator --> : KeelPathPrecedence
+
+// MARK: Functional style (Argo)
+
+/// `json <| "key"`: the member decoded as `T` (`Decoded<T>`). Same as ``Keel/JSONView/decoded(at:)-(String)``.
+public func <| <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<T> { json.decoded(at: key) }
+
+/// `json <| ["a", "b"]`: the value at a key path decoded as `T`. Same as `json.decoded(at: keys)`.
+public func <| <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<T> { json.decoded(at: keys) }
+
+/// `json <|? "key"`: the member as `T?`, `nil` when missing or `null`. Same as `json.decodedIfPresent(at:)`.
+public func <|? <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<T?> { json.decodedIfPresent(at: key) }
+
+/// `json <|? ["a", "b"]`: the value at a key path as `T?`. Same as `json.decodedIfPresent(at: keys)`.
+public func <|? <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<T?> { json.decodedIfPresent(at: keys) }
+
+/// `json <|| "key"`: the member as `[T]`. Same as `json.decodedArray(at:)`.
+public func <|| <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<[T]> { json.decodedArray(at: key) }
+
+/// `json <|| ["a", "b"]`: the value at a key path as `[T]`. Same as `json.decodedArray(at: keys)`.
+public func <|| <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<[T]> { json.decodedArray(at: keys) }
+
+/// `json <||? "key"`: the member as `[T]?`. Same as `json.decodedArrayIfPresent(at:)`.
+public func <||? <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<[T]?> { json.decodedArrayIfPresent(at: key) }
+
+/// `json <||? ["a", "b"]`: the value at a key path as `[T]?`. Same as `json.decodedArrayIfPresent(at: keys)`.
+public func <||? <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<[T]?> { json.decodedArrayIfPresent(at: keys) }
+
+/// `f <^> decoded`: `f` applied to the value (`Decoded<U>`). Same as ``Keel/Decoded/map(_:)``.
+public func <^> <T, U>(transform: (T) -> U, decoded: Decoded<T>) -> Decoded<U> { decoded.map(transform) }
+
+/// `decodedFunction <*> decoded`: apply, gathering both failures when both fail. Same as ``Keel/Decoded/apply(_:)``.
+public func <*> <T, U>(function: Decoded<(T) -> U>, decoded: Decoded<T>) -> Decoded<U> { function.apply(decoded) }
+
+/// `first <|> second`: `first`, or `second` when `first` failed. Same as ``Keel/Decoded/or(_:)``.
+public func <|> <T>(first: Decoded<T>, second: @autoclosure () -> Decoded<T>) -> Decoded<T> { first.or(second()) }
+
+/// `decoded >>- transform`: continue with a function that may fail. Same as ``Keel/Decoded/flatMap(_:)``.
+public func >>- <T, U>(decoded: Decoded<T>, transform: (T) -> Decoded<U>) -> Decoded<U> { decoded.flatMap(transform) }
+
+// MARK: Throwing style (Decodable)
+//
+// The left side is a `JSONView`. For a `JSON` tree, start from `JSONDocument(value).root`: overloads for both
+// would make every chain ambiguous, since either can stand in the middle of one.
+
+/// `try json => "key"` with a `T` expected: the member decoded as `T`. In a chain (`json => "a" => "b"`)
+/// the steps in the middle are this operator with `T` being `JSONView`. Same as ``Keel/JSONView/decode(_:forKey:in:)``.
+@_disfavoredOverload  // so that a `T?` context picks the optional form below, not this one with T == U?
+public func => <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> T { try json.decode(T.self, forKey: key) }
+
+/// `try json => "key"` with a `T?` expected: `nil` when missing or `null`. Same as ``Keel/JSONView/decodeIfPresent(_:forKey:in:)``.
+public func => <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> T? { try json.decodeIfPresent(T.self, forKey: key) }
+
+/// `try json =>? "key"`: an array member with the elements that fail left out. Same as ``Keel/JSONView/decodeLossyArray(of:atPath:in:)``.
+public func =>? <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> [T] { try json.decodeLossyArray(of: T.self, atPath: [key]) }
+
+// MARK: Collecting style (LastMile)
+
+/// `decoder["key"] --> T.self`: a required value; `nil` (and a recorded error) when it fails. Same as ``Keel/SalvagingDecoder/decode(_:)``.
+@_disfavoredOverload  // so that `--> T?.self` picks the optional form below
+public func --> <T: JSONDecodable>(decoder: SalvagingDecoder, type: T.Type) -> T? { decoder.decode(type) }
+
+/// `decoder["key"] --> T?.self`: an optional value; `nil` when missing or `null`, `nil` and a recorded error
+/// when of the wrong type. Same as ``Keel/SalvagingDecoder/decodeIfPresent(_:)``.
+public func --> <T: JSONDecodable>(decoder: SalvagingDecoder, type: T?.Type) -> T? { decoder.decodeIfPresent(T.self) }
