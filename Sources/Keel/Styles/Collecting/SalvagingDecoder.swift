@@ -32,6 +32,12 @@ public final class SalvagingDecoder {
     /// The steps taken from the record's own value, for messages.
     let steps: [JSONPath.Component]
 
+    /// A decoder for a new record at `value`, recording errors in `context`, which should be collecting
+    /// (``SalvagingJSONDecoder`` makes one for you).
+    public convenience init(_ value: JSONView, context: JSONDecodingContext = JSONDecodingContext(mode: .collecting)) {
+        self.init(value: value, context: context, record: Record())
+    }
+
     convenience init(value: JSONView, context: JSONDecodingContext, record: Record) {
         self.init(target: .value(value), context: context, record: record, steps: [])
     }
@@ -112,6 +118,8 @@ public final class SalvagingDecoder {
         case .missing, .below(.missing):
             return optional ? (nil, nil) : (nil, missingError())
         case .wrongContainer(let container, let component), .below(.wrongContainer(let container, let component)):
+            // A null on the way is like a missing value for an optional, as in every other style.
+            if optional, container.isNullValue { return (nil, nil) }
             let expected = component.isKey ? "an object" : "an array"
             return (nil, .typeMismatch(expected, at: container))
         case .below:

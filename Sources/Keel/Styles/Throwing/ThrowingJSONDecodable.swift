@@ -19,7 +19,7 @@
 ///
 /// ```swift
 /// let login: String = try json => "object" => "repo" => "owner" => "lllloogon"
-/// // Missing key "lllloogon" in the object at $.object.repo.owner (line 1, column 35): {"id":1,"login":"anviking"}.
+/// // Missing key "lllloogon" in the object at $.object.repo.owner (line 1, column 28): {"id":1,"login":"anviking"}.
 /// ```
 ///
 /// Conforming also makes the type ``JSONDecodable``. Errors thrown from `decode(_:)` that are not
