@@ -9,7 +9,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "keel-benchmarks",
-            dependencies: [.product(name: "Keel", package: "Keel")],
+            dependencies: [.product(name: "Keel", package: "Keel"), .product(name: "KeelOperators", package: "Keel")],
             path: "Sources/KeelBenchmarks"
         ),
     ],

@@ -59,40 +59,40 @@ infix operator --> : KeelPathPrecedence
 // MARK: Functional style (Argo)
 
 /// `json <| "key"`: the member decoded as `T` (`Decoded<T>`). Same as ``Keel/JSONView/decoded(at:)-(String)``.
-public func <| <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<T> { json.decoded(at: key) }
+@inlinable public func <| <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<T> { json.decoded(at: key) }
 
 /// `json <| ["a", "b"]`: the value at a key path decoded as `T`. Same as `json.decoded(at: keys)`.
-public func <| <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<T> { json.decoded(at: keys) }
+@inlinable public func <| <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<T> { json.decoded(at: keys) }
 
 /// `json <|? "key"`: the member as `T?`, `nil` when missing or `null`. Same as `json.decodedIfPresent(at:)`.
-public func <|? <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<T?> { json.decodedIfPresent(at: key) }
+@inlinable public func <|? <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<T?> { json.decodedIfPresent(at: key) }
 
 /// `json <|? ["a", "b"]`: the value at a key path as `T?`. Same as `json.decodedIfPresent(at: keys)`.
-public func <|? <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<T?> { json.decodedIfPresent(at: keys) }
+@inlinable public func <|? <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<T?> { json.decodedIfPresent(at: keys) }
 
 /// `json <|| "key"`: the member as `[T]`. Same as `json.decodedArray(at:)`.
-public func <|| <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<[T]> { json.decodedArray(at: key) }
+@inlinable public func <|| <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<[T]> { json.decodedArray(at: key) }
 
 /// `json <|| ["a", "b"]`: the value at a key path as `[T]`. Same as `json.decodedArray(at: keys)`.
-public func <|| <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<[T]> { json.decodedArray(at: keys) }
+@inlinable public func <|| <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<[T]> { json.decodedArray(at: keys) }
 
 /// `json <||? "key"`: the member as `[T]?`. Same as `json.decodedArrayIfPresent(at:)`.
-public func <||? <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<[T]?> { json.decodedArrayIfPresent(at: key) }
+@inlinable public func <||? <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<[T]?> { json.decodedArrayIfPresent(at: key) }
 
 /// `json <||? ["a", "b"]`: the value at a key path as `[T]?`. Same as `json.decodedArrayIfPresent(at: keys)`.
-public func <||? <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<[T]?> { json.decodedArrayIfPresent(at: keys) }
+@inlinable public func <||? <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<[T]?> { json.decodedArrayIfPresent(at: keys) }
 
 /// `f <^> decoded`: `f` applied to the value (`Decoded<U>`). Same as ``Keel/Decoded/map(_:)``.
-public func <^> <T, U>(transform: (T) -> U, decoded: Decoded<T>) -> Decoded<U> { decoded.map(transform) }
+@inlinable public func <^> <T, U>(transform: (T) -> U, decoded: Decoded<T>) -> Decoded<U> { decoded.map(transform) }
 
 /// `decodedFunction <*> decoded`: apply, gathering both failures when both fail. Same as ``Keel/Decoded/apply(_:)``.
-public func <*> <T, U>(function: Decoded<(T) -> U>, decoded: Decoded<T>) -> Decoded<U> { function.apply(decoded) }
+@inlinable public func <*> <T, U>(function: Decoded<(T) -> U>, decoded: Decoded<T>) -> Decoded<U> { function.apply(decoded) }
 
 /// `first <|> second`: `first`, or `second` when `first` failed. Same as ``Keel/Decoded/or(_:)``.
-public func <|> <T>(first: Decoded<T>, second: @autoclosure () -> Decoded<T>) -> Decoded<T> { first.or(second()) }
+@inlinable public func <|> <T>(first: Decoded<T>, second: @autoclosure () -> Decoded<T>) -> Decoded<T> { first.or(second()) }
 
 /// `decoded >>- transform`: continue with a function that may fail. Same as ``Keel/Decoded/flatMap(_:)``.
-public func >>- <T, U>(decoded: Decoded<T>, transform: (T) -> Decoded<U>) -> Decoded<U> { decoded.flatMap(transform) }
+@inlinable public func >>- <T, U>(decoded: Decoded<T>, transform: (T) -> Decoded<U>) -> Decoded<U> { decoded.flatMap(transform) }
 
 // MARK: Throwing style (Decodable)
 //
@@ -102,20 +102,20 @@ public func >>- <T, U>(decoded: Decoded<T>, transform: (T) -> Decoded<U>) -> Dec
 /// `try json => "key"` with a `T` expected: the member decoded as `T`. In a chain (`json => "a" => "b"`)
 /// the steps in the middle are this operator with `T` being `JSONView`. Same as ``Keel/JSONView/decode(_:forKey:in:)``.
 @_disfavoredOverload  // so that a `T?` context picks the optional form below, not this one with T == U?
-public func => <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> T { try json.decode(T.self, forKey: key) }
+@inlinable public func => <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> T { try json.decode(T.self, forKey: key) }
 
 /// `try json => "key"` with a `T?` expected: `nil` when missing or `null`. Same as ``Keel/JSONView/decodeIfPresent(_:forKey:in:)``.
-public func => <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> T? { try json.decodeIfPresent(T.self, forKey: key) }
+@inlinable public func => <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> T? { try json.decodeIfPresent(T.self, forKey: key) }
 
 /// `try json =>? "key"`: an array member with the elements that fail left out. Same as ``Keel/JSONView/decodeLossyArray(of:atPath:in:)``.
-public func =>? <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> [T] { try json.decodeLossyArray(of: T.self, atPath: [key]) }
+@inlinable public func =>? <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> [T] { try json.decodeLossyArray(of: T.self, atPath: [key]) }
 
 // MARK: Collecting style (LastMile)
 
 /// `decoder["key"] --> T.self`: a required value; `nil` (and a recorded error) when it fails. Same as ``Keel/SalvagingDecoder/decode(_:)``.
 @_disfavoredOverload  // so that `--> T?.self` picks the optional form below
-public func --> <T: JSONDecodable>(decoder: SalvagingDecoder, type: T.Type) -> T? { decoder.decode(type) }
+@inlinable public func --> <T: JSONDecodable>(decoder: SalvagingDecoder, type: T.Type) -> T? { decoder.decode(type) }
 
 /// `decoder["key"] --> T?.self`: an optional value; `nil` when missing or `null`, `nil` and a recorded error
 /// when of the wrong type. Same as ``Keel/SalvagingDecoder/decodeIfPresent(_:)``.
-public func --> <T: JSONDecodable>(decoder: SalvagingDecoder, type: T?.Type) -> T? { decoder.decodeIfPresent(T.self) }
+@inlinable public func --> <T: JSONDecodable>(decoder: SalvagingDecoder, type: T?.Type) -> T? { decoder.decodeIfPresent(T.self) }

@@ -49,3 +49,20 @@ do {
     print("Benchmark check failed: \(error)")
     exit(1)
 }
+
+if only.isEmpty || only.contains("twitter.json") {
+    print("")
+    print("Decoding twitter.json into a model (parse + decode), MB/s; ratio to JSONDecoder")
+    do {
+        let (bytes, rows) = try DecodingBenchmark.run(file: corpus.appendingPathComponent("twitter.json"), budget: budget)
+        let baseline = rows[0].measurement.megabytesPerSecond(bytes)
+        for row in rows {
+            let speed = row.measurement.megabytesPerSecond(bytes)
+            print([pad(row.name, 24), pad(figure(speed), 10, right: true), pad(figure(speed / baseline) + "×", 9, right: true)]
+                .joined(separator: " "))
+        }
+    } catch {
+        print("Benchmark check failed: \(error)")
+        exit(1)
+    }
+}

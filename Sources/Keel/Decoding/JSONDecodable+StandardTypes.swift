@@ -185,7 +185,7 @@ extension JSONView {
             let element = JSONView(storage: storage, index: child)
             child = TapeReader.indexAfter(child, in: tape)
             let before = context.errorCount
-            if context.isCollecting { context.frames.append(DecodingFrame(component: .index(position), typeName: swiftTypeName(Element.self))) }
+            if context.isCollecting { context.frames.append(DecodingFrame(component: .index(position), type: Element.self)) }
             defer { if context.isCollecting { context.frames.removeLast() } }
             do {
                 result.append(try Element.decode(element, in: context))

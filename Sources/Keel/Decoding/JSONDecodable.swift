@@ -27,7 +27,7 @@ public protocol JSONDecodable {
 extension JSONDecodable {
     /// Decodes a value strictly (the first error is thrown).
     public static func decode(_ value: JSONView) throws(JSONDecodingError) -> Self {
-        try decode(value, in: JSONDecodingContext())
+        try decode(value, in: .strict)
     }
 
     /// Parses `text` and decodes its top-level value strictly.

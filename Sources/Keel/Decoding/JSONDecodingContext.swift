@@ -29,6 +29,11 @@ public final class JSONDecodingContext {
     /// A context for one decoding run.
     public init(mode: Mode = .strict) { self.mode = mode }
 
+    /// The strict context every strict decoding shares. A strict context records nothing and keeps no frames
+    /// (``record(_:)`` ignores errors in strict mode, and frames are kept only when collecting), so it is never
+    /// changed after it is made, and sharing it across threads is safe.
+    nonisolated(unsafe) public static let strict = JSONDecodingContext(mode: .strict)
+
     /// Whether errors are recorded and decoding goes on.
     public var isCollecting: Bool { mode == .collecting }
 
@@ -38,8 +43,9 @@ public final class JSONDecodingContext {
     /// How many errors have been recorded so far (cheaper than ``errors``).
     public var errorCount: Int { recorded.count }
 
-    /// Records `error` (in collecting mode; in strict mode callers throw instead).
+    /// Records `error` in collecting mode; in strict mode it does nothing (strict decoders throw instead).
     public func record(_ error: JSONDecodingError) {
+        guard isCollecting else { return }
         recorded.append(error)
         trails.append(frames)
     }
@@ -53,16 +59,32 @@ public final class JSONDecodingContext {
     }
 }
 
-/// One level of what is being decoded: the step that led there, the type decoded, and a record's id.
+/// One level of what is being decoded: the step that led there, the type decoded, and a record's id. Names
+/// and ids are rendered only when an error is reported, never on the way.
 struct DecodingFrame {
     var component: JSONPath.Component?
-    var typeName: String
-    var id: String?
+    var type: Any.Type?
+    var idKey: String?
+    var idValue: JSONView?
+
+    init(component: JSONPath.Component?, type: Any.Type?) {
+        self.component = component
+        self.type = type
+    }
+
+    /// `Person`, `[Person]`, or empty for a step with no type of its own.
+    var typeName: String { type.map(swiftTypeName) ?? "" }
+
+    /// `person_id=8675309`, or `nil` when the record has no id.
+    var idText: String? {
+        guard let idKey, let idValue else { return nil }
+        return "\(idKey)=\(idValue.excerpt(maximumLength: 40))"
+    }
 }
 
 /// A type's name as Swift code writes it: `[Person]` rather than `Array<Person>`, `Int?` rather than
 /// `Optional<Int>`, `[String: Int]` rather than `Dictionary<String, Int>`.
-func swiftTypeName<T>(_ type: T.Type) -> String {
+func swiftTypeName(_ type: Any.Type) -> String {
     sugared(String(describing: type))
 }
 

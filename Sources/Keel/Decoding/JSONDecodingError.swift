@@ -13,23 +13,25 @@
 public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The class of a decoding failure. New kinds may be added; match with `==` or `~=`.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let name: String
-        init(_ name: String) { self.name = name }
+        let code: UInt8
+        init(_ code: UInt8) { self.code = code }
         /// The kind's name, such as `missingKey`.
-        public var description: String { name }
+        public var description: String {
+            ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple"][Int(code)]
+        }
 
         /// An object has no member with a key the model requires.
-        public static let missingKey = Kind("missingKey")
+        public static let missingKey = Kind(0)
         /// A value is of another kind than the model's type needs (including `null` for a non-optional).
-        public static let typeMismatch = Kind("typeMismatch")
+        public static let typeMismatch = Kind(1)
         /// A number outside the range of the model's type, or not representable by it (`1.5` as `Int`).
-        public static let valueOutOfRange = Kind("valueOutOfRange")
+        public static let valueOutOfRange = Kind(2)
         /// A string or number that is not one of an enumeration's raw values.
-        public static let unknownRawValue = Kind("unknownRawValue")
+        public static let unknownRawValue = Kind(3)
         /// A failure described by the model's own code.
-        public static let custom = Kind("custom")
+        public static let custom = Kind(4)
         /// Several independent failures; see ``JSONDecodingError/errors``.
-        public static let multiple = Kind("multiple")
+        public static let multiple = Kind(5)
 
         /// Matches an error against a kind: `catch JSONDecodingError.Kind.missingKey`.
         public static func ~= (kind: Self, error: any Error) -> Bool {
@@ -39,27 +41,56 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
 
     /// What went wrong.
     public let kind: Kind
+    /// The details, behind one reference, so that the error (and every `Decoded<T>` holding one) stays two
+    /// words wide: results are copied far more often than errors are made.
+    private let details: Details
+
+    private final class Details: Sendable {
+        let expected: String
+        let found: String
+        let path: JSONPath
+        let location: JSONSourceLocation?
+        let errors: [JSONDecodingError]
+        init(expected: String, found: String, path: JSONPath, location: JSONSourceLocation?, errors: [JSONDecodingError]) {
+            self.expected = expected
+            self.found = found
+            self.path = path
+            self.location = location
+            self.errors = errors
+        }
+    }
+
     /// What the model needed there, in words (`an Int`, `a value for key "name"`).
-    public let expected: String
+    public var expected: String { details.expected }
     /// What the document held, in words, with a short excerpt (`a string: "33"`).
-    public let found: String
+    public var found: String { details.found }
     /// The path from the document's root; for a missing key, ending with that key.
-    public let path: JSONPath
+    public var path: JSONPath { details.path }
     /// Where in the source text the failure was noticed (the value, or the object missing a key), when the
     /// value came from parsed text.
-    public let location: JSONSourceLocation?
+    public var location: JSONSourceLocation? { details.location }
     /// For ``Kind/multiple``, the failures it gathers (flattened, in document order); otherwise empty.
-    public let errors: [JSONDecodingError]
+    public var errors: [JSONDecodingError] { details.errors }
 
     /// Makes an error. The decoding functions make these for you; use this in custom decoders.
     public init(kind: Kind, expected: String, found: String, path: JSONPath, location: JSONSourceLocation? = nil,
                 errors: [JSONDecodingError] = []) {
         self.kind = kind
-        self.expected = expected
-        self.found = found
-        self.path = path
-        self.location = location
-        self.errors = errors
+        self.details = Details(expected: expected, found: found, path: path, location: location, errors: errors)
+    }
+
+    /// Equal errors have the same kind, expectation, finding, path, location and gathered errors.
+    public static func == (lhs: JSONDecodingError, rhs: JSONDecodingError) -> Bool {
+        lhs.kind == rhs.kind && (lhs.details === rhs.details
+            || (lhs.expected == rhs.expected && lhs.found == rhs.found && lhs.path == rhs.path
+                && lhs.location == rhs.location && lhs.errors == rhs.errors))
+    }
+
+    /// Hashes the kind, path and location.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(path)
+        hasher.combine(location)
     }
 
     /// One sentence: what, where and what was found.

@@ -32,15 +32,15 @@ extension JSONView {
     }
 
     /// Decodes the member `key` as `T`: a missing key is an error, and so is `null` unless `T` is optional.
-    public func decode<T: JSONDecodable>(
-        _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = JSONDecodingContext()
+    @inlinable public func decode<T: JSONDecodable>(
+        _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T {
         try T.decode(requiredMember(key), in: context)
     }
 
     /// Decodes the value at a path of keys as `T`, each step required.
-    public func decode<T: JSONDecodable>(
-        _ type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = JSONDecodingContext()
+    @inlinable public func decode<T: JSONDecodable>(
+        _ type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T {
         try T.decode(requiredMember(atPath: keys), in: context)
     }
@@ -50,15 +50,27 @@ extension JSONView {
     /// A present value of the wrong type is an error; in collecting mode it gives `nil` and the error is
     /// recorded.
     public func decodeIfPresent<T: JSONDecodable>(
-        _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = JSONDecodingContext()
+        _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T? {
-        try decodeIfPresent(T.self, atPath: [key], in: context)
+        let before = context.errorCount
+        do throws(JSONDecodingError) {
+            guard kind == .object else {
+                if isNullValue { return nil }
+                throw JSONDecodingError.typeMismatch("an object with key \(key.debugDescription)", at: self)
+            }
+            guard let value = member(key), !value.isNullValue else { return nil }
+            return try T.decode(value, in: context)
+        } catch {
+            guard context.isCollecting else { throw error }
+            context.recordUnlessReported(error, since: before)
+            return nil
+        }
     }
 
     /// Decodes the value at a path of keys as `T`, or gives `nil` when a key on the way is missing or a
     /// value on the way is `null`. Wrong types are errors (recorded, giving `nil`, in collecting mode).
     public func decodeIfPresent<T: JSONDecodable>(
-        _ type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = JSONDecodingContext()
+        _ type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T? {
         let before = context.errorCount
         do {
@@ -74,7 +86,7 @@ extension JSONView {
     /// Decodes an array member, leaving out the elements that fail to decode (recording their errors in
     /// collecting mode). A missing key, `null` or a non-array are still errors.
     public func decodeLossyArray<T: JSONDecodable>(
-        of type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = JSONDecodingContext()
+        of type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> [T] {
         let value = try requiredMember(atPath: keys)
         guard value.kind == .array else { throw .typeMismatch("an array of \(T.self)", at: value) }

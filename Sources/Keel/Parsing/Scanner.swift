@@ -16,6 +16,9 @@
 //     3: number  offset 6   length 1  [isInteger]
 //     4: true    offset 8
 //     5: string  offset 14  length 3  [isKey, hasEscapes]   raw bytes `b\n`, unescaped on demand
+//
+// and entry 1, the first key, also links to entry 5, the next key (`nextKey`), so that a lookup by key
+// visits keys only.
 //     6: string  offset 20  length 1   "x"
 //
 // To skip a value a reader jumps to `end` for containers and to the next index otherwise, so visiting an
@@ -101,7 +104,8 @@ struct Scanner {
         var container = -1
         var isObject = false
         var memberCount = 0
-        var stack: [(container: Int, count: Int)] = []
+        var previousKey = -1
+        var stack: [(container: Int, count: Int, previousKey: Int)] = []
         stack.reserveCapacity(32)
         let maximumDepth = max(options.maximumDepth, 0)
 
@@ -125,18 +129,20 @@ struct Scanner {
                     throw error(.nestingTooDeep, at: i, expected: "at most \(maximumDepth) levels of nesting",
                                 found: "level \(stack.count + 1)", limit: maximumDepth)
                 }
-                stack.append((container, memberCount))
+                stack.append((container, memberCount, previousKey))
                 container = append(TapeEntry(kind: opensObject ? .object : .array, offset: i, payload: 0))
                 isObject = opensObject
                 memberCount = 0
+                previousKey = -1
                 i = skipWhitespace(from: i + 1)
                 let closer = opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if i < end, base[i] == closer {
                     // Empty: close it here and carry on as after any value.
                     i += 1
-                    (container, memberCount, isObject) = try close(container, count: 0, stack: &stack)
+                    (container, memberCount, isObject, previousKey) = try close(container, count: 0, stack: &stack)
                 } else if opensObject {
                     i = try scanMemberKey(at: i, expected: "a string key or '}'")
+                    previousKey = tapeCount - 1
                     continue valueLoop
                 } else {
                     continue valueLoop
@@ -159,11 +165,14 @@ struct Scanner {
                     if isObject {
                         i = skipWhitespace(from: i)
                         i = try scanMemberKey(at: i, expected: "a string key")
+                        // Link the previous key to this one.
+                        tapeBase[previousKey].payload |= UInt64(tapeCount - 1) << 32
+                        previousKey = tapeCount - 1
                     }
                     continue valueLoop
                 } else if byte == closer {
                     i += 1
-                    (container, memberCount, isObject) = try close(container, count: memberCount, stack: &stack)
+                    (container, memberCount, isObject, previousKey) = try close(container, count: memberCount, stack: &stack)
                 } else {
                     throw error(.unexpectedCharacter, at: i, expected: isObject ? "',' or '}'" : "',' or ']'")
                 }
@@ -179,15 +188,15 @@ struct Scanner {
 
     /// Records the size and extent of the container at tape index `index`, and returns the one around it.
     private mutating func close(
-        _ index: Int, count: Int, stack: inout [(container: Int, count: Int)]
-    ) throws(JSONSyntaxError) -> (Int, Int, Bool) {
+        _ index: Int, count: Int, stack: inout [(container: Int, count: Int, previousKey: Int)]
+    ) throws(JSONSyntaxError) -> (Int, Int, Bool, Int) {
         tapeBase[index].payload = UInt64(count) | UInt64(tapeCount) << 32
         if tapeBase[index].kind == .object {
             try indexKeysIfNeeded(ofObjectAt: index, count: count)
         }
         let outer = stack.removeLast()
         let outerIsObject = outer.container >= 0 && tapeBase[outer.container].kind == .object
-        return (outer.container, outer.count, outerIsObject)
+        return (outer.container, outer.count, outerIsObject, outer.previousKey)
     }
 
     /// Scans `"key"` and the `:` after it, leaving the position at the member's value.

@@ -7,9 +7,11 @@ struct TapeEntry: Sendable {
     /// Bits 0–7: the ``Kind``. Bits 8–15: ``Flags``. Bits 16–63: the byte offset in the input where the
     /// value starts (its first byte: `"`, `[`, `{`, `-`, a digit, `t`, `f` or `n`).
     var header: UInt64
-    /// Strings: the number of raw bytes between the quotes. Numbers: the length of the literal.
-    /// Arrays and objects: the element (member) count in bits 0–31, and in bits 32–63 the tape index just
-    /// past the container's last descendant, so a reader can skip it in one step.
+    /// Strings: the number of raw bytes between the quotes, in bits 0–31; for an object's key, bits 32–63
+    /// hold the tape index of the next member's key (zero for the last), so a lookup hops from key to key.
+    /// Numbers: the length of the literal. Arrays and objects: the element (member) count in bits 0–31, and
+    /// in bits 32–63 the tape index just past the container's last descendant, so a reader can skip it in
+    /// one step.
     var payload: UInt64
 
     enum Kind: UInt8, Sendable {
@@ -39,7 +41,9 @@ struct TapeEntry: Sendable {
     var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: header)) ?? .null }
     var flags: Flags { Flags(rawValue: UInt8(truncatingIfNeeded: header >> 8)) }
     var offset: Int { Int(truncatingIfNeeded: header >> 16) }
-    var length: Int { Int(truncatingIfNeeded: payload) }
+    var length: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
+    /// For an object's key: the tape index of the next member's key.
+    var nextKey: Int { Int(truncatingIfNeeded: payload >> 32) }
     var count: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
     var end: Int { Int(truncatingIfNeeded: payload >> 32) }
 }

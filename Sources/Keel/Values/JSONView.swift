@@ -143,22 +143,34 @@ public struct JSONView: Sendable {
         let entry = self.entry
         guard entry.kind == .object else { return nil }
         var key = key
-        return key.withUTF8 { keyBytes in
-            let key = UnsafeRawBufferPointer(keyBytes)
-            return storage.withReader { reader -> JSONView? in
-                var scratch: [UInt8] = []
-                if entry.flags.contains(.hasKeyIndex), let table = storage.keyIndexes[index] {
-                    let found = table.find(hash: ObjectKeyIndex.hash(key)) { reader.keyEquals(at: $0, key, scratch: &scratch) }
-                    return found.map { JSONView(storage: storage, index: $0 + 1) }
-                }
-                var found: Int?
-                var candidate = index + 1
-                for _ in 0..<entry.count {
-                    if reader.keyEquals(at: candidate, key, scratch: &scratch) { found = candidate + 1 }
-                    candidate = TapeReader.indexAfter(candidate + 1, in: storage.tape.base)
-                }
-                return found.map { JSONView(storage: storage, index: $0) }
+        guard let found = key.withUTF8({ findMember(UnsafeRawBufferPointer($0)) }) else { return nil }
+        return JSONView(storage: storage, index: found)
+    }
+
+    /// The tape index of the value of the last member whose key has the bytes `key`.
+    private func findMember(_ key: UnsafeRawBufferPointer) -> Int? {
+        let entry = self.entry
+        return storage.withReader { reader -> Int? in
+            var scratch: [UInt8] = []
+            if entry.flags.contains(.hasKeyIndex), let table = storage.keyIndexes[index] {
+                let found = table.find(hash: ObjectKeyIndex.hash(key)) { reader.keyEquals(at: $0, key, scratch: &scratch) }
+                return found.map { $0 + 1 }
             }
+            // Every key is visited (the last one with the key wins), hopping from key to key; most are
+            // rejected by their length alone.
+            let tape = storage.tape.base
+            let keyLength = key.count
+            var found: Int?
+            var candidate = index + 1
+            for _ in 0..<entry.count {
+                let keyEntry = tape[candidate]
+                let length = keyEntry.length
+                if length == keyLength || (length > keyLength && keyEntry.flags.contains(.hasEscapes)) {
+                    if reader.keyEquals(at: candidate, key, scratch: &scratch) { found = candidate + 1 }
+                }
+                candidate = keyEntry.nextKey
+            }
+            return found
         }
     }
 

@@ -9,7 +9,7 @@
 /// - an optional value that is missing or `null` is `nil`, with no error; one of the wrong type is `nil` and
 ///   records an error, and the record still succeeds;
 /// - arrays keep the elements that decode and record an error for each one that does not.
-public final class SalvagingDecoder {
+public struct SalvagingDecoder {
     /// Whether any required value of one record has failed; shared by the decoders made from it.
     final class Record {
         var failed = false
@@ -30,19 +30,42 @@ public final class SalvagingDecoder {
     let context: JSONDecodingContext
     let record: Record
     /// The steps taken from the record's own value, for messages.
-    let steps: [JSONPath.Component]
+    let steps: Steps
+
+    /// A short list of steps that makes no allocation for the common single step.
+    enum Steps {
+        case none
+        case one(JSONPath.Component)
+        case many([JSONPath.Component])
+
+        func appending(_ component: JSONPath.Component) -> Steps {
+            switch self {
+            case .none: return .one(component)
+            case .one(let first): return .many([first, component])
+            case .many(let all): return .many(all + [component])
+            }
+        }
+
+        var components: [JSONPath.Component] {
+            switch self {
+            case .none: return []
+            case .one(let first): return [first]
+            case .many(let all): return all
+            }
+        }
+    }
 
     /// A decoder for a new record at `value`, recording errors in `context`, which should be collecting
     /// (``SalvagingJSONDecoder`` makes one for you).
-    public convenience init(_ value: JSONView, context: JSONDecodingContext = JSONDecodingContext(mode: .collecting)) {
+    public init(_ value: JSONView, context: JSONDecodingContext = JSONDecodingContext(mode: .collecting)) {
         self.init(value: value, context: context, record: Record())
     }
 
-    convenience init(value: JSONView, context: JSONDecodingContext, record: Record) {
-        self.init(target: .value(value), context: context, record: record, steps: [])
+    init(value: JSONView, context: JSONDecodingContext, record: Record) {
+        self.init(target: .value(value), context: context, record: record, steps: .none)
     }
 
-    private init(target: Target, context: JSONDecodingContext, record: Record, steps: [JSONPath.Component]) {
+    private init(target: Target, context: JSONDecodingContext, record: Record, steps: Steps) {
         self.target = target
         self.context = context
         self.record = record
@@ -80,14 +103,14 @@ public final class SalvagingDecoder {
         default:
             next = .below(target)
         }
-        return SalvagingDecoder(target: next, context: context, record: record, steps: steps + [component])
+        return SalvagingDecoder(target: next, context: context, record: record, steps: steps.appending(component))
     }
 
     /// A required value: `nil`, a recorded error and a failed record when it is missing, `null`, or does not
     /// decode. (`decoder["key"] --> T.self`.)
     public func decode<T: JSONDecodable>(_ type: T.Type) -> T? {
         let (value, error) = resolve(T.self, optional: false)
-        if let error { fail(error, typeName: swiftTypeName(T.self)) }
+        if let error { fail(error, type: T.self) }
         return value
     }
 
@@ -95,7 +118,7 @@ public final class SalvagingDecoder {
     /// failure) when of the wrong type. (`decoder["key"] --> T?.self`.)
     public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type) -> T? {
         let (value, error) = resolve(T.self, optional: true)
-        if let error { note(error, typeName: swiftTypeName(T.self)) }
+        if let error { note(error, type: T.self) }
         return value
     }
 
@@ -107,7 +130,7 @@ public final class SalvagingDecoder {
                 return optional ? (nil, nil) : (nil, .typeMismatch(JSONDecodingError.describe(T.self), at: value))
             }
             let before = context.errorCount
-            openFrame(typeName: swiftTypeName(T.self))
+            openFrame(type: T.self)
             defer { closeFrame() }
             do {
                 return (try T.decode(value, in: context), nil)
@@ -144,27 +167,40 @@ public final class SalvagingDecoder {
     }
 
     /// Records `error` for a required value and fails the record.
-    private func fail(_ error: JSONDecodingError, typeName: String) {
+    private func fail(_ error: JSONDecodingError, type: Any.Type) {
         record.failed = true
-        note(error, typeName: typeName)
+        note(error, type: type)
     }
 
     /// Records `error` with the frames of the steps that led here.
-    private func note(_ error: JSONDecodingError, typeName: String) {
-        openFrame(typeName: typeName)
+    private func note(_ error: JSONDecodingError, type: Any.Type) {
+        openFrame(type: type)
         context.record(error)
         closeFrame()
     }
 
-    /// Opens frames for this decoder's steps (the last one typed with `typeName`), for messages.
-    private func openFrame(typeName: String) {
-        for (position, step) in steps.enumerated() {
-            context.frames.append(DecodingFrame(component: step, typeName: position == steps.count - 1 ? typeName : ""))
+    /// Opens frames for this decoder's steps (the last one typed with `type`), for messages.
+    private func openFrame(type: Any.Type) {
+        guard context.isCollecting else { return }
+        switch steps {
+        case .none:
+            break
+        case .one(let step):
+            context.frames.append(DecodingFrame(component: step, type: type))
+        case .many(let all):
+            for (position, step) in all.enumerated() {
+                context.frames.append(DecodingFrame(component: step, type: position == all.count - 1 ? type : nil))
+            }
         }
     }
 
     private func closeFrame() {
-        context.frames.removeLast(steps.count)
+        guard context.isCollecting else { return }
+        switch steps {
+        case .none: break
+        case .one: context.frames.removeLast()
+        case .many(let all): context.frames.removeLast(all.count)
+        }
     }
 }
 

@@ -41,8 +41,7 @@ extension SalvagingJSONDecodable {
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
         let collecting = context.isCollecting ? context : JSONDecodingContext(mode: .collecting)
         let before = collecting.errorCount
-        let id = idKey.flatMap { value.member($0) }.map { $0.excerpt(maximumLength: 40) }
-        let pushed = collecting.enterRecord(typeName: swiftTypeName(Self.self), id: id.map { "\(idKey ?? "")=\($0)" })
+        let pushed = collecting.enterRecord(type: Self.self, idKey: idKey, idValue: idKey.flatMap { value.member($0) })
         defer { if pushed { collecting.frames.removeLast() } }
         let decoder = SalvagingDecoder(value: value, context: collecting, record: SalvagingDecoder.Record())
         let decoded = Self(from: decoder)
@@ -59,13 +58,18 @@ extension SalvagingJSONDecodable {
 extension JSONDecodingContext {
     /// Marks the innermost frame as a record of `typeName` with `id`, or opens a root frame when there is
     /// none for it. Returns whether a frame was opened (and must be closed).
-    func enterRecord(typeName: String, id: String?) -> Bool {
-        if let last = frames.indices.last, frames[last].typeName == typeName, frames[last].id == nil {
-            frames[last].id = id
+    func enterRecord(type: Any.Type, idKey: String?, idValue: JSONView?) -> Bool {
+        guard isCollecting else { return false }
+        if let last = frames.indices.last, frames[last].type == type, frames[last].idKey == nil {
+            frames[last].idKey = idKey
+            frames[last].idValue = idValue
             return false
         }
         if frames.isEmpty {
-            frames.append(DecodingFrame(component: nil, typeName: typeName, id: id))
+            var frame = DecodingFrame(component: nil, type: type)
+            frame.idKey = idKey
+            frame.idValue = idValue
+            frames.append(frame)
             return true
         }
         return false

@@ -33,7 +33,7 @@ public struct SalvagingJSONDecoder: Sendable {
     /// Decodes a value of a parsed document.
     public func decode<T: JSONDecodable>(_ value: JSONView, to type: T.Type) -> Salvaged<T> {
         let context = JSONDecodingContext(mode: .collecting)
-        context.frames.append(DecodingFrame(component: nil, typeName: swiftTypeName(T.self), id: nil))
+        context.frames.append(DecodingFrame(component: nil, type: T.self))
         let before = context.errorCount
         var decoded: T?
         do {
@@ -75,8 +75,9 @@ public struct SalvagedError: Error, Sendable, Hashable, CustomStringConvertible 
             case .key(let key)?: step = key.debugDescription
             case .index(let index)?: step = "[\(index)]"
             }
-            guard !frame.typeName.isEmpty else { return step }
-            return "\(step)(\(frame.typeName)\(frame.id.map { " \($0)" } ?? ""))"
+            let typeName = frame.typeName
+            guard !typeName.isEmpty else { return step }
+            return "\(step)(\(typeName)\(frame.idText.map { " \($0)" } ?? ""))"
         }.joined(separator: " > ")
     }
 

@@ -2,101 +2,101 @@
 // decoded arguments can be applied one at a time (`curry(User.init) <^> a <*> b`).
 
 /// Curries a function of 1 argument (it is returned as it is), so that every arity reads the same.
-public func curry<A1, Result>(_ function: @escaping (A1) -> Result) -> (A1) -> Result {
+@inlinable public func curry<A1, Result>(_ function: @escaping (A1) -> Result) -> (A1) -> Result {
     { a1 in function(a1) }
 }
 
 /// Curries a function of 2 arguments: `curry(f)(a1)…(a2)` is `f(a1, …, a2)`.
-public func curry<A1, A2, Result>(_ function: @escaping (A1, A2) -> Result) -> (A1) -> (A2) -> Result {
+@inlinable public func curry<A1, A2, Result>(_ function: @escaping (A1, A2) -> Result) -> (A1) -> (A2) -> Result {
     { a1 in { a2 in function(a1, a2) } }
 }
 
 /// Curries a function of 3 arguments: `curry(f)(a1)…(a3)` is `f(a1, …, a3)`.
-public func curry<A1, A2, A3, Result>(_ function: @escaping (A1, A2, A3) -> Result) -> (A1) -> (A2) -> (A3) -> Result {
+@inlinable public func curry<A1, A2, A3, Result>(_ function: @escaping (A1, A2, A3) -> Result) -> (A1) -> (A2) -> (A3) -> Result {
     { a1 in { a2 in { a3 in function(a1, a2, a3) } } }
 }
 
 /// Curries a function of 4 arguments: `curry(f)(a1)…(a4)` is `f(a1, …, a4)`.
-public func curry<A1, A2, A3, A4, Result>(_ function: @escaping (A1, A2, A3, A4) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, Result>(_ function: @escaping (A1, A2, A3, A4) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> Result {
     { a1 in { a2 in { a3 in { a4 in function(a1, a2, a3, a4) } } } }
 }
 
 /// Curries a function of 5 arguments: `curry(f)(a1)…(a5)` is `f(a1, …, a5)`.
-public func curry<A1, A2, A3, A4, A5, Result>(_ function: @escaping (A1, A2, A3, A4, A5) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, Result>(_ function: @escaping (A1, A2, A3, A4, A5) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in function(a1, a2, a3, a4, a5) } } } } }
 }
 
 /// Curries a function of 6 arguments: `curry(f)(a1)…(a6)` is `f(a1, …, a6)`.
-public func curry<A1, A2, A3, A4, A5, A6, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in function(a1, a2, a3, a4, a5, a6) } } } } } }
 }
 
 /// Curries a function of 7 arguments: `curry(f)(a1)…(a7)` is `f(a1, …, a7)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in function(a1, a2, a3, a4, a5, a6, a7) } } } } } } }
 }
 
 /// Curries a function of 8 arguments: `curry(f)(a1)…(a8)` is `f(a1, …, a8)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in function(a1, a2, a3, a4, a5, a6, a7, a8) } } } } } } } }
 }
 
 /// Curries a function of 9 arguments: `curry(f)(a1)…(a9)` is `f(a1, …, a9)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9) } } } } } } } } }
 }
 
 /// Curries a function of 10 arguments: `curry(f)(a1)…(a10)` is `f(a1, …, a10)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) } } } } } } } } } }
 }
 
 /// Curries a function of 11 arguments: `curry(f)(a1)…(a11)` is `f(a1, …, a11)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) } } } } } } } } } } }
 }
 
 /// Curries a function of 12 arguments: `curry(f)(a1)…(a12)` is `f(a1, …, a12)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) } } } } } } } } } } } }
 }
 
 /// Curries a function of 13 arguments: `curry(f)(a1)…(a13)` is `f(a1, …, a13)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in { a13 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13) } } } } } } } } } } } } }
 }
 
 /// Curries a function of 14 arguments: `curry(f)(a1)…(a14)` is `f(a1, …, a14)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in { a13 in { a14 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14) } } } } } } } } } } } } } }
 }
 
 /// Curries a function of 15 arguments: `curry(f)(a1)…(a15)` is `f(a1, …, a15)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in { a13 in { a14 in { a15 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15) } } } } } } } } } } } } } } }
 }
 
 /// Curries a function of 16 arguments: `curry(f)(a1)…(a16)` is `f(a1, …, a16)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> (A16) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> (A16) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in { a13 in { a14 in { a15 in { a16 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16) } } } } } } } } } } } } } } } }
 }
 
 /// Curries a function of 17 arguments: `curry(f)(a1)…(a17)` is `f(a1, …, a17)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> (A16) -> (A17) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> (A16) -> (A17) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in { a13 in { a14 in { a15 in { a16 in { a17 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17) } } } } } } } } } } } } } } } } }
 }
 
 /// Curries a function of 18 arguments: `curry(f)(a1)…(a18)` is `f(a1, …, a18)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> (A16) -> (A17) -> (A18) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> (A16) -> (A17) -> (A18) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in { a13 in { a14 in { a15 in { a16 in { a17 in { a18 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18) } } } } } } } } } } } } } } } } } }
 }
 
 /// Curries a function of 19 arguments: `curry(f)(a1)…(a19)` is `f(a1, …, a19)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, A19, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, A19) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> (A16) -> (A17) -> (A18) -> (A19) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, A19, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, A19) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> (A16) -> (A17) -> (A18) -> (A19) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in { a13 in { a14 in { a15 in { a16 in { a17 in { a18 in { a19 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19) } } } } } } } } } } } } } } } } } } }
 }
 
 /// Curries a function of 20 arguments: `curry(f)(a1)…(a20)` is `f(a1, …, a20)`.
-public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, A19, A20, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, A19, A20) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> (A16) -> (A17) -> (A18) -> (A19) -> (A20) -> Result {
+@inlinable public func curry<A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, A19, A20, Result>(_ function: @escaping (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15, A16, A17, A18, A19, A20) -> Result) -> (A1) -> (A2) -> (A3) -> (A4) -> (A5) -> (A6) -> (A7) -> (A8) -> (A9) -> (A10) -> (A11) -> (A12) -> (A13) -> (A14) -> (A15) -> (A16) -> (A17) -> (A18) -> (A19) -> (A20) -> Result {
     { a1 in { a2 in { a3 in { a4 in { a5 in { a6 in { a7 in { a8 in { a9 in { a10 in { a11 in { a12 in { a13 in { a14 in { a15 in { a16 in { a17 in { a18 in { a19 in { a20 in function(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20) } } } } } } } } } } } } } } } } } } } }
 }

@@ -19,19 +19,19 @@ public enum Decoded<Value> {
     case failure(DecodeError)
 
     /// The value, or `nil` after a failure.
-    public var value: Value? {
+    @inlinable public var value: Value? {
         if case .success(let value) = self { return value }
         return nil
     }
 
     /// The error, or `nil` after a success.
-    public var error: DecodeError? {
+    @inlinable public var error: DecodeError? {
         if case .failure(let error) = self { return error }
         return nil
     }
 
     /// The value, or throws the error.
-    public func dematerialize() throws(DecodeError) -> Value {
+    @inlinable public func dematerialize() throws(DecodeError) -> Value {
         switch self {
         case .success(let value): return value
         case .failure(let error): throw error
@@ -39,7 +39,7 @@ public enum Decoded<Value> {
     }
 
     /// `.success` with the wrapped value, or a custom failure for `nil`.
-    public static func fromOptional(_ value: Value?) -> Decoded<Value> {
+    @inlinable public static func fromOptional(_ value: Value?) -> Decoded<Value> {
         guard let value else {
             return .failure(DecodeError(kind: .custom, expected: "Expected a \(Value.self) but found nil",
                                         found: "nil", path: .root))
@@ -48,12 +48,12 @@ public enum Decoded<Value> {
     }
 
     /// A `Decoded` from a throwing expression.
-    public init(catching body: () throws(DecodeError) -> Value) {
+    @inlinable public init(catching body: () throws(DecodeError) -> Value) {
         do { self = .success(try body()) } catch { self = .failure(error) }
     }
 
     /// Transforms the value; a failure passes through. (`<^>` in `KeelOperators`.)
-    public func map<T>(_ transform: (Value) -> T) -> Decoded<T> {
+    @inlinable public func map<T>(_ transform: (Value) -> T) -> Decoded<T> {
         switch self {
         case .success(let value): return .success(transform(value))
         case .failure(let error): return .failure(error)
@@ -61,7 +61,7 @@ public enum Decoded<Value> {
     }
 
     /// Continues with a function that may fail; a failure passes through. (`>>-` in `KeelOperators`.)
-    public func flatMap<T>(_ transform: (Value) -> Decoded<T>) -> Decoded<T> {
+    @inlinable public func flatMap<T>(_ transform: (Value) -> Decoded<T>) -> Decoded<T> {
         switch self {
         case .success(let value): return transform(value)
         case .failure(let error): return .failure(error)
@@ -69,7 +69,7 @@ public enum Decoded<Value> {
     }
 
     /// This value, or `other` when this failed. (`<|>` in `KeelOperators`.)
-    public func or(_ other: @autoclosure () -> Decoded<Value>) -> Decoded<Value> {
+    @inlinable public func or(_ other: @autoclosure () -> Decoded<Value>) -> Decoded<Value> {
         if case .success = self { return self }
         return other()
     }
@@ -83,7 +83,7 @@ extension Decoded {
     /// ```swift
     /// let user = Decoded.success(curry(User.init)).apply(json.decoded(at: "id")).apply(json.decoded(at: "name"))
     /// ```
-    public func apply<Argument, Result>(_ argument: Decoded<Argument>) -> Decoded<Result> where Value == (Argument) -> Result {
+    @inlinable public func apply<Argument, Result>(_ argument: Decoded<Argument>) -> Decoded<Result> where Value == (Argument) -> Result {
         switch (self, argument) {
         case let (.success(function), .success(value)): return .success(function(value))
         case let (.failure(first), .failure(second)): return .failure(first + second)

@@ -22,44 +22,44 @@ public protocol FunctionalJSONDecodable: JSONDecodable {
 
 extension FunctionalJSONDecodable {
     /// Decodes through ``decode(_:)-(JSONView)``.
-    public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+    @inlinable public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
         try decode(value).dematerialize()
     }
 }
 
 extension JSONView {
     /// The member `key` decoded as `T`: missing keys and `null` are failures. (`json <| "key"`.)
-    public func decoded<T: JSONDecodable>(at key: String) -> Decoded<T> {
+    @inlinable public func decoded<T: JSONDecodable>(at key: String) -> Decoded<T> {
         Decoded { () throws(JSONDecodingError) in try decode(T.self, forKey: key) }
     }
 
     /// The value at a path of keys decoded as `T`. (`json <| ["location", "city"]`.)
-    public func decoded<T: JSONDecodable>(at keys: [String]) -> Decoded<T> {
+    @inlinable public func decoded<T: JSONDecodable>(at keys: [String]) -> Decoded<T> {
         Decoded { () throws(JSONDecodingError) in try decode(T.self, atPath: keys) }
     }
 
     /// The member `key` decoded as `T`, or `nil` when it is missing or `null`; a wrong type is a failure.
     /// (`json <|? "key"`.)
-    public func decodedIfPresent<T: JSONDecodable>(at key: String) -> Decoded<T?> {
+    @inlinable public func decodedIfPresent<T: JSONDecodable>(at key: String) -> Decoded<T?> {
         Decoded { () throws(JSONDecodingError) in try decodeIfPresent(T.self, forKey: key) }
     }
 
     /// The value at a path of keys decoded as `T`, or `nil` when missing or `null`. (`json <|? ["a", "b"]`.)
-    public func decodedIfPresent<T: JSONDecodable>(at keys: [String]) -> Decoded<T?> {
+    @inlinable public func decodedIfPresent<T: JSONDecodable>(at keys: [String]) -> Decoded<T?> {
         Decoded { () throws(JSONDecodingError) in try decodeIfPresent(T.self, atPath: keys) }
     }
 
     /// The member `key` decoded as an array of `T`. (`json <|| "key"`.)
-    public func decodedArray<T: JSONDecodable>(at key: String) -> Decoded<[T]> { decoded(at: [key]) }
+    @inlinable public func decodedArray<T: JSONDecodable>(at key: String) -> Decoded<[T]> { decoded(at: key) }
 
     /// The value at a path of keys decoded as an array of `T`. (`json <|| ["a", "b"]`.)
-    public func decodedArray<T: JSONDecodable>(at keys: [String]) -> Decoded<[T]> { decoded(at: keys) }
+    @inlinable public func decodedArray<T: JSONDecodable>(at keys: [String]) -> Decoded<[T]> { decoded(at: keys) }
 
     /// The member `key` decoded as an array of `T`, or `nil` when missing or `null`. (`json <||? "key"`.)
-    public func decodedArrayIfPresent<T: JSONDecodable>(at key: String) -> Decoded<[T]?> { decodedIfPresent(at: [key]) }
+    @inlinable public func decodedArrayIfPresent<T: JSONDecodable>(at key: String) -> Decoded<[T]?> { decodedIfPresent(at: key) }
 
     /// The value at a path of keys as an array of `T`, or `nil` when missing or `null`. (`json <||? ["a"]`.)
-    public func decodedArrayIfPresent<T: JSONDecodable>(at keys: [String]) -> Decoded<[T]?> { decodedIfPresent(at: keys) }
+    @inlinable public func decodedArrayIfPresent<T: JSONDecodable>(at keys: [String]) -> Decoded<[T]?> { decodedIfPresent(at: keys) }
 }
 
 /// Decodes `json` as `T`, keeping the reason for a failure.
@@ -67,7 +67,7 @@ extension JSONView {
 /// ```swift
 /// let user: Decoded<User> = decode(document.root)
 /// ```
-public func decode<T: JSONDecodable>(_ json: JSONView) -> Decoded<T> {
+@inlinable public func decode<T: JSONDecodable>(_ json: JSONView) -> Decoded<T> {
     Decoded { () throws(JSONDecodingError) in try T.decode(json) }
 }
 
@@ -76,16 +76,16 @@ public func decode<T: JSONDecodable>(_ json: JSONView) -> Decoded<T> {
 /// ```swift
 /// let user: User? = decode(document.root)
 /// ```
-public func decode<T: JSONDecodable>(_ json: JSONView) -> T? {
+@inlinable public func decode<T: JSONDecodable>(_ json: JSONView) -> T? {
     try? T.decode(json)
 }
 
 /// Decodes the member `rootKey` of `json` as `T`, keeping the reason for a failure.
-public func decode<T: JSONDecodable>(_ json: JSONView, rootKey: String) -> Decoded<T> {
+@inlinable public func decode<T: JSONDecodable>(_ json: JSONView, rootKey: String) -> Decoded<T> {
     json.decoded(at: rootKey)
 }
 
 /// Decodes the member `rootKey` of `json` as `T`, or gives `nil`.
-public func decode<T: JSONDecodable>(_ json: JSONView, rootKey: String) -> T? {
+@inlinable public func decode<T: JSONDecodable>(_ json: JSONView, rootKey: String) -> T? {
     json.decoded(at: rootKey).value
 }
