@@ -52,18 +52,12 @@ extension JSONView {
     public func decodeIfPresent<T: JSONDecodable>(
         _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T? {
-        let before = context.errorCount
-        do throws(JSONDecodingError) {
+        try decodePresent(T.self, in: context) { () throws(JSONDecodingError) in
             guard kind == .object else {
                 if isNullValue { return nil }
                 throw JSONDecodingError.typeMismatch("an object with key \(key.debugDescription)", at: self)
             }
-            guard let value = member(key), !value.isNullValue else { return nil }
-            return try T.decode(value, in: context)
-        } catch {
-            guard context.isCollecting else { throw error }
-            context.recordUnlessReported(error, since: before)
-            return nil
+            return member(key)
         }
     }
 
@@ -72,9 +66,17 @@ extension JSONView {
     public func decodeIfPresent<T: JSONDecodable>(
         _ type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T? {
+        try decodePresent(T.self, in: context) { () throws(JSONDecodingError) in try optionalMember(atPath: keys) }
+    }
+
+    /// Decodes the value `locate` finds as `T`; `nil` when it finds none or `null`. An error (from finding or
+    /// decoding) is thrown, or in collecting mode recorded, giving `nil`.
+    private func decodePresent<T: JSONDecodable>(
+        _ type: T.Type, in context: JSONDecodingContext, _ locate: () throws(JSONDecodingError) -> JSONView?
+    ) throws(JSONDecodingError) -> T? {
         let before = context.errorCount
-        do {
-            guard let value = try optionalMember(atPath: keys) else { return nil }
+        do throws(JSONDecodingError) {
+            guard let value = try locate(), !value.isNullValue else { return nil }
             return try T.decode(value, in: context)
         } catch {
             guard context.isCollecting else { throw error }
