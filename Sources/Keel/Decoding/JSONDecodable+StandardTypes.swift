@@ -102,6 +102,9 @@ extension JSONView: JSONDecodable {
 }
 
 extension Optional: JSONDecodable where Wrapped: JSONDecodable {
+    /// An optional records the error of a wrong-typed value in collecting mode.
+    public static var _mayRecordNestedErrors: Bool { true }
+
     /// `null` is `nil`. A value of the wrong type is an error, except in collecting mode, where it becomes
     /// `nil` and the error is recorded.
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Wrapped? {
@@ -117,6 +120,9 @@ extension Optional: JSONDecodable where Wrapped: JSONDecodable {
 }
 
 extension Array: JSONDecodable where Element: JSONDecodable {
+    /// An array records the errors of the elements it leaves out.
+    public static var _mayRecordNestedErrors: Bool { true }
+
     /// Every element, in order. In strict mode one bad element fails the array; in collecting mode it is
     /// left out and its error recorded, so the others survive.
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> [Element] {
@@ -126,6 +132,9 @@ extension Array: JSONDecodable where Element: JSONDecodable {
 }
 
 extension Set: JSONDecodable where Element: JSONDecodable {
+    /// A set records the errors of the elements it leaves out.
+    public static var _mayRecordNestedErrors: Bool { true }
+
     /// The elements as a set (an array in JSON; repeated elements collapse).
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Set<Element> {
         Set(try [Element].decode(value, in: context))
@@ -133,6 +142,9 @@ extension Set: JSONDecodable where Element: JSONDecodable {
 }
 
 extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
+    /// A dictionary records the errors of the members it leaves out.
+    public static var _mayRecordNestedErrors: Bool { true }
+
     /// The members of an object; for a repeated key the last member wins. In collecting mode a member that
     /// fails is left out and its error recorded.
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> [String: Value] {

@@ -22,9 +22,17 @@ public protocol JSONDecodable {
     ///   - context: The run's context: in collecting mode, decoders record errors there and salvage what
     ///     they can instead of throwing.
     static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self
+
+    /// Whether decoding this type can record errors of its own in a collecting context (collections,
+    /// optionals, salvaging records), so that the collecting style must keep track of where it is while
+    /// decoding it. Not API; the default, `false`, is right for every type that only throws.
+    static var _mayRecordNestedErrors: Bool { get }
 }
 
 extension JSONDecodable {
+    /// Types that only throw record nothing.
+    public static var _mayRecordNestedErrors: Bool { false }
+
     /// Decodes a value strictly (the first error is thrown).
     public static func decode(_ value: JSONView) throws(JSONDecodingError) -> Self {
         try decode(value, in: .strict)

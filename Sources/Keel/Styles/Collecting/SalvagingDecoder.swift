@@ -109,7 +109,8 @@ public struct SalvagingDecoder {
     /// A required value: `nil`, a recorded error and a failed record when it is missing, `null`, or does not
     /// decode. (`decoder["key"] --> T.self`.)
     public func decode<T: JSONDecodable>(_ type: T.Type) -> T? {
-        let (value, error) = resolve(T.self, optional: false)
+        var error: JSONDecodingError?
+        let value = resolve(T.self, optional: false, error: &error)
         if let error { fail(error, type: T.self) }
         return value
     }
@@ -117,36 +118,44 @@ public struct SalvagingDecoder {
     /// An optional value: `nil` with no error when missing or `null`; `nil` and a recorded error (but no
     /// failure) when of the wrong type. (`decoder["key"] --> T?.self`.)
     public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type) -> T? {
-        let (value, error) = resolve(T.self, optional: true)
+        var error: JSONDecodingError?
+        let value = resolve(T.self, optional: true, error: &error)
         if let error { note(error, type: T.self) }
         return value
     }
 
-    /// Decodes the target; returns the value, or the error to report (nil for an absent optional).
-    private func resolve<T: JSONDecodable>(_ type: T.Type, optional: Bool) -> (T?, JSONDecodingError?) {
+    /// Decodes the target; returns the value, or sets `error` to what should be reported (nothing for an
+    /// absent optional, or for errors the nested decoding recorded itself).
+    private func resolve<T: JSONDecodable>(_ type: T.Type, optional: Bool, error: inout JSONDecodingError?) -> T? {
         switch target {
         case .value(let value):
             if value.isNullValue {
-                return optional ? (nil, nil) : (nil, .typeMismatch(JSONDecodingError.describe(T.self), at: value))
+                if !optional { error = .typeMismatch(JSONDecodingError.describe(T.self), at: value) }
+                return nil
             }
             let before = context.errorCount
-            openFrame(type: T.self)
-            defer { closeFrame() }
+            // Only types that record errors of their own need to know where they are.
+            let tracks = T._mayRecordNestedErrors
+            if tracks { openFrame(type: T.self) }
+            defer { if tracks { closeFrame() } }
             do {
-                return (try T.decode(value, in: context), nil)
-            } catch {
+                return try T.decode(value, in: context)
+            } catch let thrown {
                 // Errors the nested decoding already recorded are not reported again.
-                return (nil, context.errorCount > before ? nil : error)
+                if context.errorCount == before { error = thrown }
+                return nil
             }
         case .missing, .below(.missing):
-            return optional ? (nil, nil) : (nil, missingError())
+            if !optional { error = missingError() }
+            return nil
         case .wrongContainer(let container, let component), .below(.wrongContainer(let container, let component)):
             // A null on the way is like a missing value for an optional, as in every other style.
-            if optional, container.isNullValue { return (nil, nil) }
-            let expected = component.isKey ? "an object" : "an array"
-            return (nil, .typeMismatch(expected, at: container))
+            if optional, container.isNullValue { return nil }
+            error = .typeMismatch(component.isKey ? "an object" : "an array", at: container)
+            return nil
         case .below:
-            return optional ? (nil, nil) : (nil, missingError())
+            if !optional { error = missingError() }
+            return nil
         }
     }
 

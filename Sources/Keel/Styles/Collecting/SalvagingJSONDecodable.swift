@@ -36,6 +36,9 @@ extension SalvagingJSONDecodable {
     /// No id key.
     public static var idKey: String? { nil }
 
+    /// A salvaging record records the errors of its own fields.
+    public static var _mayRecordNestedErrors: Bool { true }
+
     /// Decodes through ``init(from:)``, collecting errors in the context (or in a private one, which makes
     /// any error fatal, when the context is strict).
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
