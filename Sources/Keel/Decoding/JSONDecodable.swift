@@ -52,7 +52,7 @@ extension JSONDecodable {
 
     /// Decodes a `JSON` tree (written to text and parsed once, so that errors have paths and positions).
     ///
-    /// - Throws: ``JSONDecodingError``, or ``JSONSyntaxError`` when the tree holds a non-finite number.
+    /// - Throws: ``JSONDecodingError``, or ``JSONWritingError`` when the tree holds a non-finite number.
     public static func decode(_ json: JSON) throws -> Self {
         try decode(JSONDocument(json).root)
     }
@@ -62,11 +62,15 @@ extension JSONDocument {
     /// A document holding `json`, written as compact text and parsed once (so that its values have
     /// positions and paths).
     ///
-    /// - Throws: ``JSONSyntaxError`` when `json` holds a non-finite number, which JSON text cannot hold.
-    public init(_ json: JSON) throws(JSONSyntaxError) {
-        var writer = JSONWriter()
-        writer.write(json)
-        try self.init(parsing: writer.output, options: JSONDocument.unlimited)
+    /// - Throws: ``JSONWritingError`` when `json` holds a non-finite number, which JSON text cannot hold.
+    public init(_ json: JSON) throws(JSONWritingError) {
+        let bytes = try json.jsonBytes()
+        do {
+            try self.init(parsing: bytes, options: JSONDocument.unlimited)
+        } catch {
+            // Unreachable: the writer only writes valid JSON, and these options have no limits.
+            throw JSONWritingError(value: error.description, path: .root)
+        }
     }
 
     /// Options without limits, for text Keel wrote itself.

@@ -52,35 +52,44 @@ public struct JSONView: Sendable {
     }
 
     /// The byte offset just past the value's source text.
+    ///
+    /// Found without recursion, so any depth is fine: descend to the last descendant, find where its text
+    /// ends, then step over one closing bracket (and the whitespace before it) for each level climbed.
     var sourceEnd: Int {
-        let entry = self.entry
-        switch entry.kind {
-        case .null, .true: return entry.offset + 4
-        case .false: return entry.offset + 5
-        case .number: return entry.offset + entry.length
-        case .string: return entry.offset + entry.length + 2
-        case .array, .object:
-            // The closing bracket is the first one after the last descendant's text.
-            var end = entry.offset + 1
-            if entry.end > index + 1 {
-                end = JSONView(storage: storage, index: lastDescendantStart).sourceEnd
-            }
-            let closer = entry.kind == .array ? UInt8(ascii: "]") : UInt8(ascii: "}")
-            while end < storage.bytes.count, storage.bytes[end] != closer { end += 1 }
-            return min(end + 1, storage.bytes.count)
-        }
-    }
-
-    /// The tape index of the last value that starts inside this container, descending into the last child.
-    private var lastDescendantStart: Int {
-        var candidate = index + 1
-        let end = entry.end
+        let tape = storage.tape.base
+        let bytes = storage.bytes
+        var index = self.index
+        var levels = 0
         while true {
-            let next = TapeReader.indexAfter(candidate, in: storage.tape.base)
-            if next >= end { break }
-            candidate = next
+            let entry = tape[index]
+            guard entry.kind == .array || entry.kind == .object, entry.count > 0 else { break }
+            var last = index + 1
+            while true {
+                let next = TapeReader.indexAfter(last, in: tape)
+                if next >= entry.end { break }
+                last = next
+            }
+            index = last
+            levels += 1
         }
-        return candidate
+        let entry = tape[index]
+        var end: Int
+        switch entry.kind {
+        case .null, .true: end = entry.offset + 4
+        case .false: end = entry.offset + 5
+        case .number: end = entry.offset + entry.length
+        case .string: end = entry.offset + entry.length + 2
+        case .array, .object:
+            end = entry.offset + 1
+            levels += 1  // an empty container: its own closing bracket
+        }
+        for _ in 0..<levels {
+            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x0A || bytes[end] == 0x0D || bytes[end] == 0x09 {
+                end += 1
+            }
+            end = min(end + 1, bytes.count)
+        }
+        return end
     }
 
     // MARK: Children

@@ -1,101 +1,150 @@
-// Writing JSON values as compact text. The traversal keeps its own stack of open containers, so writing
-// a value nested 100,000 levels deep uses heap, not call stack.
+// Writing JSON trees as text. The traversal keeps its own stack of open containers, so writing a value
+// nested 100,000 levels deep uses heap, not call stack.
 
-/// Writes ``JSON`` values as compact RFC 8259 text.
+/// Writes ``JSON`` values as RFC 8259 text.
 struct JSONWriter {
-    private(set) var output: [UInt8] = []
-    /// Stop once the output is longer than this (for short excerpts in messages).
-    var limit: Int = .max
+    var sink: JSONTextSink
+    /// Whether non-finite numbers are written as their Swift spelling (`nan`, `inf`) instead of failing;
+    /// only for `description`, which cannot throw.
+    var spellsNonFiniteNumbers = false
 
-    var isTruncated: Bool { output.count > limit }
+    init(options: JSONWritingOptions = JSONWritingOptions()) {
+        sink = JSONTextSink(options: options)
+    }
+
+    var output: [UInt8] { sink.output }
 
     private enum Frame {
         case array(JSONArray, next: Int)
-        case object(JSONObject, next: Int)
+        /// `order` lists the members to write, by position (sorted and filtered as the options ask).
+        case object(JSONObject, order: [Int], next: Int)
     }
 
-    mutating func write(_ value: JSON) {
+    mutating func write(_ value: JSON) throws(JSONWritingError) {
         var stack: [Frame] = []
         var current: JSON? = value
         while true {
             if let value = current {
                 current = nil
                 switch value {
-                case .null: append("null")
-                case .bool(let flag): append(flag ? "true" : "false")
-                case .number(let number): append(number.text)
-                case .string(let string): writeString(string)
+                case .null: sink.append("null")
+                case .bool(let flag): sink.append(flag ? "true" : "false")
+                case .number(let number):
+                    guard number.isFinite || spellsNonFiniteNumbers else {
+                        throw JSONWritingError(value: number.text, path: JSONWriter.path(of: stack))
+                    }
+                    sink.append(number.text)
+                case .string(let string): sink.string(string.utf8)
                 case .array(let array):
-                    output.append(UInt8(ascii: "["))
+                    sink.append(UInt8(ascii: "["))
                     stack.append(.array(array, next: 0))
                 case .object(let object):
-                    output.append(UInt8(ascii: "{"))
-                    stack.append(.object(object, next: 0))
+                    sink.append(UInt8(ascii: "{"))
+                    stack.append(.object(object, order: order(of: object), next: 0))
                 }
             }
-            if isTruncated { return }
+            if sink.isFull { return }
             guard let frame = stack.popLast() else { return }
+            let depth = stack.count + 1
             switch frame {
             case .array(let array, let next):
                 if next == array.count {
-                    output.append(UInt8(ascii: "]"))
+                    sink.close(UInt8(ascii: "]"), empty: array.isEmpty, depth: depth)
                 } else {
-                    if next > 0 { output.append(UInt8(ascii: ",")) }
+                    sink.beginItem(first: next == 0, depth: depth)
                     stack.append(.array(array, next: next + 1))
                     current = array[next]
                 }
-            case .object(let object, let next):
-                if next == object.count {
-                    output.append(UInt8(ascii: "}"))
+            case .object(let object, let order, let next):
+                if next == order.count {
+                    sink.close(UInt8(ascii: "}"), empty: order.isEmpty, depth: depth)
                 } else {
-                    if next > 0 { output.append(UInt8(ascii: ",")) }
-                    writeString(object.storage.keys[next])
-                    output.append(UInt8(ascii: ":"))
-                    stack.append(.object(object, next: next + 1))
-                    current = object.storage.values[next]
+                    sink.beginItem(first: next == 0, depth: depth)
+                    sink.string(object.storage.keys[order[next]].utf8)
+                    sink.colon()
+                    stack.append(.object(object, order: order, next: next + 1))
+                    current = object.storage.values[order[next]]
                 }
             }
         }
     }
 
-    private mutating func append(_ text: String) { output.append(contentsOf: text.utf8) }
-
-    /// Writes a string with the escapes JSON requires: `"`, `\` and the control characters.
-    mutating func writeString(_ string: String) {
-        output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\\")); output.append(byte)
-            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\")); output.append(byte)
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            case 0..<0x20: append("\\u" + Scanner.hex4(UInt16(byte)))
-            default: output.append(byte)
+    /// The positions of the members to write: all, or without nulls; in order, or sorted by key bytes.
+    private func order(of object: JSONObject) -> [Int] {
+        var positions = Array(object.indices)
+        if sink.options.omitsNullMembers {
+            positions.removeAll { object.storage.values[$0].isNullValue }
+        }
+        if sink.options.sortsKeys {
+            let keys = object.storage.keys
+            // Ties keep their order: the sort compares positions when keys are equal.
+            positions.sort { a, b in
+                keys[a] == keys[b] && keys[a].utf8.elementsEqual(keys[b].utf8)
+                    ? a < b : keys[a].utf8.lexicographicallyPrecedes(keys[b].utf8)
             }
         }
-        output.append(UInt8(ascii: "\""))
+        return positions
+    }
+
+    /// The path to the value being written, from the open frames.
+    private static func path(of stack: [Frame]) -> JSONPath {
+        JSONPath(stack.map { frame in
+            switch frame {
+            case .array(_, let next): return .index(next - 1)
+            case .object(let object, let order, let next): return .key(object.storage.keys[order[next - 1]])
+            }
+        })
     }
 }
 
 extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
-    /// The value as compact JSON text.
+    /// The value as compact JSON text. A non-finite number (which only code can put in a value) is spelled
+    /// `nan`, `inf` or `-inf`, which is not JSON; ``jsonText(options:)`` throws for it instead.
     public var description: String {
         var writer = JSONWriter()
-        writer.write(self)
+        writer.spellsNonFiniteNumbers = true
+        try? writer.write(self)
         return String(decoding: writer.output, as: UTF8.self)
     }
 
     /// The value as compact JSON text.
     public var debugDescription: String { description }
 
+    /// The value as JSON text.
+    ///
+    /// ```swift
+    /// let value: JSON = ["b": [1, 2], "a": nil]
+    /// try value.jsonText()                                  // {"b":[1,2],"a":null}
+    /// try value.jsonText(options: .pretty(indent: 2))
+    /// // {
+    /// //   "b": [
+    /// //     1,
+    /// //     2
+    /// //   ],
+    /// //   "a": null
+    /// // }
+    /// ```
+    ///
+    /// - Throws: ``JSONWritingError`` for a non-finite number, which JSON cannot hold.
+    /// - Complexity: O(n) in the size of the value (O(n log n) per object with ``JSONWritingOptions/sortsKeys``);
+    ///   iterative, so depth costs no stack.
+    public func jsonText(options: JSONWritingOptions = JSONWritingOptions()) throws(JSONWritingError) -> String {
+        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+    }
+
+    /// The value as JSON text in UTF-8 bytes; see ``jsonText(options:)``.
+    public func jsonBytes(options: JSONWritingOptions = JSONWritingOptions()) throws(JSONWritingError) -> [UInt8] {
+        var writer = JSONWriter(options: options)
+        try writer.write(self)
+        return writer.output
+    }
+
     /// Compact JSON text of at most about `length` characters, ending in `…` when cut (for messages).
     func excerpt(maximumLength length: Int = 40) -> String {
         var writer = JSONWriter()
-        writer.limit = length
-        writer.write(self)
+        writer.spellsNonFiniteNumbers = true
+        writer.sink.limit = length
+        try? writer.write(self)
         return Excerpt.shorten(writer.output, to: length)
     }
 }

@@ -106,6 +106,6 @@ import Testing
         #expect(try [String: JSON].decode(value)["id"] == 7)
         let error = #expect(throws: JSONDecodingError.self) { try [String: Int].decode(value) }
         #expect(error?.path == ["tags"])
-        #expect(throws: JSONSyntaxError.self) { try JSONDocument(JSON(Double.nan)) }
+        #expect(throws: JSONWritingError.self) { try JSONDocument(JSON(Double.nan)) }
     }
 }
