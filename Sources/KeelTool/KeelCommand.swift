@@ -5,11 +5,11 @@ import ArgumentParser
 struct KeelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keel",
-        abstract: "Check JSON text strictly against RFC 8259.",
+        abstract: "Check, format and query JSON text, strictly by RFC 8259.",
         discussion: """
             Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read, 64 a usage error.
             """,
         version: "0.1.0",
-        subcommands: [Validate.self]
+        subcommands: [Validate.self, Format.self, Get.self]
     )
 }
