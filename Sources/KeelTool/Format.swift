@@ -50,19 +50,11 @@ struct Format: ParsableCommand {
         options.sortsKeys = sortKeys
         var status: Int32 = 0
         for input in InputFile.resolve(files) {
-            let bytes: [UInt8]
-            do {
-                bytes = try input.read()
-            } catch {
-                printError("\(input.displayName): \(error)")
+            guard let bytes = input.readReportingErrors() else {
                 status = 2
                 continue
             }
-            let document: JSONDocument
-            do {
-                document = try JSONDocument(parsing: bytes)
-            } catch {
-                printError("\(input.displayName):\(error.line):\(error.column): \(error)")
+            guard let document = input.parseReportingErrors(bytes) else {
                 status = max(status, 1)
                 continue
             }

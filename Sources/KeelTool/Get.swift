@@ -35,20 +35,8 @@ struct Get: ParsableCommand {
 
     func run() throws {
         let input = InputFile.resolve([file])[0]
-        let bytes: [UInt8]
-        do {
-            bytes = try input.read()
-        } catch {
-            printError("\(input.displayName): \(error)")
-            throw ExitCode(2)
-        }
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: bytes)
-        } catch {
-            printError("\(input.displayName):\(error.line):\(error.column): \(error)")
-            throw ExitCode(1)
-        }
+        guard let bytes = input.readReportingErrors() else { throw ExitCode(2) }
+        guard let document = input.parseReportingErrors(bytes) else { throw ExitCode(1) }
         var failed = false
         for pointer in pointers {
             switch document.root[pointer: pointer].result {

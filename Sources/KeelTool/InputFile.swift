@@ -1,3 +1,5 @@
+import Keel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -51,6 +53,28 @@ struct InputFile {
             bytes.append(contentsOf: chunk[..<count])
         }
         return bytes
+    }
+}
+
+extension InputFile {
+    /// Reads the input, or prints why it cannot be read (`<file>: <reason>`) and returns `nil`.
+    func readReportingErrors() -> [UInt8]? {
+        do {
+            return try read()
+        } catch {
+            printError("\(displayName): \(error)")
+            return nil
+        }
+    }
+
+    /// Parses `bytes`, or prints the error with its place (`<file>:<line>:<column>: <message>`) and returns `nil`.
+    func parseReportingErrors(_ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) -> JSONDocument? {
+        do {
+            return try JSONDocument(parsing: bytes, options: options)
+        } catch {
+            printError("\(displayName):\(error.line):\(error.column): \(error)")
+            return nil
+        }
     }
 }
 

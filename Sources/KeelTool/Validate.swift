@@ -42,19 +42,13 @@ struct Validate: ParsableCommand {
         var anyInvalid = false
         var anyUnreadable = false
         for input in InputFile.resolve(files) {
-            let bytes: [UInt8]
-            do {
-                bytes = try input.read()
-            } catch {
-                printError("\(input.displayName): \(error)")
+            guard let bytes = input.readReportingErrors() else {
                 anyUnreadable = true
                 continue
             }
-            do {
-                _ = try JSONDocument(parsing: bytes, options: options)
+            if input.parseReportingErrors(bytes, options: options) != nil {
                 print("\(input.displayName): OK")
-            } catch {
-                printError("\(input.displayName):\(error.line):\(error.column): \(error)")
+            } else {
                 anyInvalid = true
             }
         }
