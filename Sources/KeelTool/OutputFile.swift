@@ -23,7 +23,7 @@ enum OutputFile {
             return mkstemp(base)
         }
         guard descriptor >= 0 else { throw ReadError(code: errno) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var succeeded = false
         defer {
             if !succeeded { unlink(temporary) }
