@@ -10,6 +10,6 @@ struct KeelCommand: ParsableCommand {
             Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read, 64 a usage error.
             """,
         version: "0.1.0",
-        subcommands: [Validate.self, Format.self, Get.self]
+        subcommands: [Validate.self, Format.self, Get.self, Stats.self]
     )
 }
