@@ -48,28 +48,21 @@ struct Format: ParsableCommand {
     func run() throws {
         var options = compact ? JSONWritingOptions() : JSONWritingOptions.pretty(indent: indent ?? 2)
         options.sortsKeys = sortKeys
-        var status: Int32 = 0
-        for input in InputFile.resolve(files) {
-            guard let bytes = input.readReportingErrors() else {
-                status = 2
-                continue
-            }
-            guard let document = input.parseReportingErrors(bytes) else {
-                status = max(status, 1)
-                continue
-            }
+        var writeFailed = false
+        var status = InputFile.eachDocument(in: files) { input, _, document in
             let text = document.root.jsonBytes(options: options) + [UInt8(ascii: "\n")]
             if inPlace, let path = input.path {
                 do {
                     try OutputFile.replace(path, with: text)
                 } catch {
                     printError("\(path): \(error)")
-                    status = 2
+                    writeFailed = true
                 }
             } else {
                 writeOutput(text)
             }
         }
+        if writeFailed { status = 2 }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -78,6 +78,29 @@ extension InputFile {
     }
 }
 
+extension InputFile {
+    /// Reads and parses each input named by `arguments`, reporting the ones that fail, and calls `body` with
+    /// each document. Returns the exit status: 0, 1 when some input is not JSON, 2 when some cannot be read.
+    static func eachDocument(
+        in arguments: [String], options: JSONParsingOptions = JSONParsingOptions(),
+        _ body: (InputFile, [UInt8], JSONDocument) throws -> Void
+    ) rethrows -> Int32 {
+        var status: Int32 = 0
+        for input in resolve(arguments) {
+            guard let bytes = input.readReportingErrors() else {
+                status = 2
+                continue
+            }
+            guard let document = input.parseReportingErrors(bytes, options: options) else {
+                status = max(status, 1)
+                continue
+            }
+            try body(input, bytes, document)
+        }
+        return status
+    }
+}
+
 /// A file that could not be read, with the system's reason.
 struct ReadError: Error, CustomStringConvertible {
     let code: Int32

@@ -21,16 +21,7 @@ struct Stats: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        var status: Int32 = 0
-        for input in InputFile.resolve(files) {
-            guard let bytes = input.readReportingErrors() else {
-                status = 2
-                continue
-            }
-            guard let document = input.parseReportingErrors(bytes) else {
-                status = max(status, 1)
-                continue
-            }
+        let status = InputFile.eachDocument(in: files) { input, bytes, document in
             print(DocumentStatistics(document.root).report(name: input.displayName, bytes: bytes.count))
         }
         if status != 0 { throw ExitCode(status) }

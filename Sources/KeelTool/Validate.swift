@@ -39,20 +39,9 @@ struct Validate: ParsableCommand {
         if let maximumDepth { options.maximumDepth = maximumDepth }
         if rejectDuplicateKeys { options.duplicateKeys = .reject }
 
-        var anyInvalid = false
-        var anyUnreadable = false
-        for input in InputFile.resolve(files) {
-            guard let bytes = input.readReportingErrors() else {
-                anyUnreadable = true
-                continue
-            }
-            if input.parseReportingErrors(bytes, options: options) != nil {
-                print("\(input.displayName): OK")
-            } else {
-                anyInvalid = true
-            }
+        let status = InputFile.eachDocument(in: files, options: options) { input, _, _ in
+            print("\(input.displayName): OK")
         }
-        if anyUnreadable { throw ExitCode(2) }
-        if anyInvalid { throw ExitCode(1) }
+        if status != 0 { throw ExitCode(status) }
     }
 }
