@@ -171,7 +171,7 @@ extension JSONDecodable where Self: RawRepresentable, RawValue: JSONDecodable {
         let raw = try RawValue.decode(value, in: context)
         guard let decoded = Self(rawValue: raw) else {
             throw JSONDecodingError(kind: .unknownRawValue, expected: "a raw value of \(Self.self)",
-                                    found: value.excerpt(), path: value.path, location: value.location)
+                                    found: value.excerpt(), at: value)
         }
         return decoded
     }

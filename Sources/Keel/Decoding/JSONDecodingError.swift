@@ -45,19 +45,40 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     /// words wide: results are copied far more often than errors are made.
     private let details: Details
 
+    /// What an error knows. Errors made while decoding a document keep the value (`view`) and compute
+    /// their path and line/column only when asked: a collecting run may make an error for every element of
+    /// a large array, and walking to each from the start would make that quadratic.
     private final class Details: Sendable {
         let expected: String
         let found: String
-        let path: JSONPath
-        let location: JSONSourceLocation?
+        let givenPath: JSONPath?
+        let givenLocation: JSONSourceLocation?
+        /// The value where the failure was noticed, and the step below it that the path ends with.
+        let view: JSONView?
+        let step: JSONPath.Component?
         let errors: [JSONDecodingError]
-        init(expected: String, found: String, path: JSONPath, location: JSONSourceLocation?, errors: [JSONDecodingError]) {
+
+        init(expected: String, found: String, path: JSONPath?, location: JSONSourceLocation?, view: JSONView?,
+             step: JSONPath.Component?, errors: [JSONDecodingError]) {
             self.expected = expected
             self.found = found
-            self.path = path
-            self.location = location
+            self.givenPath = path
+            self.givenLocation = location
+            self.view = view
+            self.step = step
             self.errors = errors
         }
+
+        var path: JSONPath {
+            if let givenPath { return givenPath }
+            guard let view else { return .root }
+            let path = view.path
+            return step.map { path.appending($0) } ?? path
+        }
+
+        var location: JSONSourceLocation? { givenLocation ?? view?.location }
+
+        var byteOffset: Int? { givenLocation?.byteOffset ?? view?.byteOffset }
     }
 
     /// What the model needed there, in words (`an Int`, `a value for key "name"`).
@@ -65,9 +86,13 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     /// What the document held, in words, with a short excerpt (`a string: "33"`).
     public var found: String { details.found }
     /// The path from the document's root; for a missing key, ending with that key.
+    ///
+    /// - Complexity: for an error from a document, O(m) in the members and elements passed on the way down.
     public var path: JSONPath { details.path }
     /// Where in the source text the failure was noticed (the value, or the object missing a key), when the
     /// value came from parsed text.
+    ///
+    /// - Complexity: for an error from a document, O(n) in the byte offset (lines are counted when asked).
     public var location: JSONSourceLocation? { details.location }
     /// For ``Kind/multiple``, the failures it gathers (flattened, in document order); otherwise empty.
     public var errors: [JSONDecodingError] { details.errors }
@@ -76,7 +101,16 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     public init(kind: Kind, expected: String, found: String, path: JSONPath, location: JSONSourceLocation? = nil,
                 errors: [JSONDecodingError] = []) {
         self.kind = kind
-        self.details = Details(expected: expected, found: found, path: path, location: location, errors: errors)
+        self.details = Details(expected: expected, found: found, path: path, location: location, view: nil,
+                               step: nil, errors: errors)
+    }
+
+    /// An error about `value` (a path ending with `step` below it, if given), whose path and location are
+    /// computed only when asked for.
+    init(kind: Kind, expected: String, found: String, at value: JSONView, step: JSONPath.Component? = nil) {
+        self.kind = kind
+        self.details = Details(expected: expected, found: found, path: nil, location: nil, view: value, step: step,
+                               errors: [])
     }
 
     /// Equal errors have the same kind, expectation, finding, path, location and gathered errors.
@@ -130,8 +164,7 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
 
     /// A failure in the model's own words, at `value`.
     public static func custom(_ message: String, at value: JSONView) -> JSONDecodingError {
-        JSONDecodingError(kind: .custom, expected: message, found: value.kindAndExcerpt, path: value.path,
-                          location: value.location)
+        JSONDecodingError(kind: .custom, expected: message, found: value.kindAndExcerpt, at: value)
     }
 
     /// Errors sorted by their place in the text (errors without a place keep their order, last).
@@ -142,7 +175,7 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     /// The indices of `errors` in document order; a stable sort by byte offset.
     static func documentOrder(of errors: [JSONDecodingError]) -> [Int] {
         errors.indices.sorted { a, b in
-            switch (errors[a].location?.byteOffset, errors[b].location?.byteOffset) {
+            switch (errors[a].details.byteOffset, errors[b].details.byteOffset) {
             case let (x?, y?) where x != y: return x < y
             case (.some, nil): return true
             case (nil, .some): return false
@@ -155,21 +188,19 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
 extension JSONDecodingError {
     /// The value is of the wrong kind for `expected`.
     static func typeMismatch(_ expected: String, at value: JSONView) -> JSONDecodingError {
-        JSONDecodingError(kind: .typeMismatch, expected: expected, found: value.kindAndExcerpt, path: value.path,
-                          location: value.location)
+        JSONDecodingError(kind: .typeMismatch, expected: expected, found: value.kindAndExcerpt, at: value)
     }
 
     /// The object `object` has no member `key`.
     static func missingKey(_ key: String, in object: JSONView) -> JSONDecodingError {
         JSONDecodingError(kind: .missingKey, expected: "a value for key \(key.debugDescription)",
-                          found: object.excerpt(maximumLength: 60), path: object.path.appending(.key(key)),
-                          location: object.location)
+                          found: object.excerpt(maximumLength: 60), at: object, step: .key(key))
     }
 
     /// The number at `value` does not fit `expected`.
     static func outOfRange(_ expected: String, at value: JSONView, reason: String) -> JSONDecodingError {
         JSONDecodingError(kind: .valueOutOfRange, expected: expected, found: "\(value.excerpt()), \(reason)",
-                          path: value.path, location: value.location)
+                          at: value)
     }
 
     /// An error from the reading API, in decoding terms.

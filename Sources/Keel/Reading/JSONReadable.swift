@@ -62,14 +62,21 @@ extension JSONReadable {
 }
 
 extension JSONView {
-    /// The value's source text, with runs of whitespace outside strings collapsed, cut to about
-    /// `maximumLength` characters.
+    /// The value's source text, with whitespace outside strings dropped, cut to about `maximumLength`
+    /// characters.
+    ///
+    /// - Complexity: O(`maximumLength`) for containers too: it stops at the closing bracket or once it has
+    ///   enough text, without first finding where the container ends.
     func sourceExcerpt(maximumLength: Int) -> String {
         let bytes = storage.bytes
+        let entry = self.entry
+        let isContainer = entry.kind == .array || entry.kind == .object
+        // Scalars end where their entry says; containers where their brackets balance.
+        let end = isContainer ? bytes.count : min(sourceEnd, bytes.count)
         var output: [UInt8] = []
         var i = entry.offset
-        let end = min(sourceEnd, bytes.count)
         var inString = false
+        var depth = 0
         while i < end, output.count <= maximumLength {
             let byte = bytes[i]
             if inString {
@@ -83,8 +90,14 @@ extension JSONView {
             } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
                 // Whitespace between tokens carries no meaning; drop it.
             } else {
-                if byte == UInt8(ascii: "\"") { inString = true }
                 output.append(byte)
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                default: break
+                }
+                if isContainer, depth == 0 { break }
             }
             i += 1
         }

@@ -171,7 +171,7 @@ public struct SalvagingDecoder {
         case .index(let index):
             return JSONDecodingError(kind: .missingKey, expected: "an element at index \(index)",
                                      found: "an array of \(container.count) elements",
-                                     path: container.path.appending(component), location: container.location)
+                                     at: container, step: component)
         }
     }
 

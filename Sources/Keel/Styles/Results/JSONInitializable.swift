@@ -135,7 +135,7 @@ extension JSONView {
                     if options.contains(.missingKeyBecomesNil) { return nil }
                     throw JSONDecodingError(kind: .missingKey, expected: "an element at index \(index)",
                                             found: "an array of \(current.count) elements",
-                                            path: current.path.appending(.index(index)), location: current.location)
+                                            at: current, step: .index(index))
                 }
                 current = next
             }
