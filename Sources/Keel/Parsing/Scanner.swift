@@ -324,7 +324,6 @@ struct Scanner {
                 throw error(.controlCharacterInString, at: i,
                             expected: "it escaped, as in \(Scanner.escapeSuggestion(for: byte))")
             } else if byte >= 0x80 {
-                flags.insert(.hasNonASCII)
                 // The common well-formed two- and three-byte forms inline; everything else, including every
                 // error, through the full check.
                 if byte >= 0xC2, byte <= 0xDF, i &+ 1 < end, base[i &+ 1] & 0xC0 == 0x80 {

@@ -23,8 +23,6 @@ struct TapeEntry: Sendable {
         init(rawValue: UInt8) { self.rawValue = rawValue }
         /// A string that contains at least one backslash escape.
         static let hasEscapes = Flags(rawValue: 1 << 0)
-        /// A string that contains bytes above 0x7F (already validated as UTF-8).
-        static let hasNonASCII = Flags(rawValue: 1 << 1)
         /// A string that is an object member's key.
         static let isKey = Flags(rawValue: 1 << 2)
         /// A number literal with no fraction and no exponent.
