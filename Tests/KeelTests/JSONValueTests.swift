@@ -65,6 +65,28 @@ import Testing
         #expect(throws: JSONSyntaxError.self) { try JSON(parsing: #"{"é": 1, "\u00e9": 2}"#, options: options) }
     }
 
+    @Test func documentLookupsFindEveryMemberAndTheLastOfRepeatedKeys() throws {
+        // Members with nested values between them, a one-member object, an empty key, an escaped repeat.
+        let text = #"{"a": 1, "b": {"a": 9, "c": [1, {"d": 2}]}, "": 3, "c": [], "a": 4, "\u0062": 5}"#
+        let root = try JSONDocument(parsing: text).root
+        #expect(root["a"].int == .success(4))
+        #expect(root["b"].int == .success(5))
+        #expect(root[""].int == .success(3))
+        #expect(root["c"].array.map(\.count) == .success(0))
+        #expect(root["d"].int.isFailure)
+        let single = try JSONDocument(parsing: #"{"only": true}"#).root
+        #expect(single["only"].bool == .success(true))
+        #expect(single["other"].bool.isFailure)
+        // A wide object, looked up through its hash index, and every member of a narrow one.
+        for width in [3, 64, 65, 200] {
+            let members = (0..<width).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
+            let wide = try JSONDocument(parsing: "{\(members), \"k0\": -1}").root
+            #expect(wide["k0"].int == .success(-1))
+            for position in 1..<width { #expect(wide["k\(position)"].int == .success(position)) }
+            #expect(wide["k\(width)"].int.isFailure)
+        }
+    }
+
     @Test func keysCompareByTheirUTF8Bytes() throws {
         let text = #"{"\u00e9": "composed", "e\u0301": "decomposed"}"#
         let json = try JSON(parsing: text)

@@ -17,9 +17,12 @@
 //     4: true    offset 8
 //     5: string  offset 14  length 3  [isKey, hasEscapes]   raw bytes `b\n`, unescaped on demand
 //
-// and entry 1, the first key, also links to entry 5, the next key (`nextKey`), so that a lookup by key
-// visits keys only.
 //     6: string  offset 20  length 1   "x"
+//
+// Keys are also chained, so that a lookup by key visits keys only: every key but the first links back to the
+// key before it (entry 5 links to entry 1), and the first key links to the last (entry 1 links to entry 5).
+// A lookup starts at the last key and walks back, so the first match it meets is the last occurrence of
+// that key, the one a lookup returns, and it can stop there.
 //
 // To skip a value a reader jumps to `end` for containers and to the next index otherwise, so visiting an
 // object's keys costs one step per member whatever their values hold. Objects with many members also get
@@ -141,7 +144,7 @@ struct Scanner {
                     i += 1
                     (container, memberCount, isObject, previousKey) = try close(container, count: 0, stack: &stack)
                 } else if opensObject {
-                    i = try scanMemberKey(at: i, expected: "a string key or '}'")
+                    i = try scanMemberKey(at: i, expected: "a string key or '}'", in: container)
                     previousKey = tapeCount - 1
                     continue valueLoop
                 } else {
@@ -164,14 +167,18 @@ struct Scanner {
                     i += 1
                     if isObject {
                         i = skipWhitespace(from: i)
-                        i = try scanMemberKey(at: i, expected: "a string key")
-                        // Link the previous key to this one.
-                        tapeBase[previousKey].payload |= UInt64(tapeCount - 1) << 32
+                        i = try scanMemberKey(at: i, expected: "a string key", in: container)
+                        // Link this key back to the previous one.
+                        tapeBase[tapeCount - 1].payload |= UInt64(previousKey) << 32
                         previousKey = tapeCount - 1
                     }
                     continue valueLoop
                 } else if byte == closer {
                     i += 1
+                    if isObject {
+                        // The first key links to the last, where a lookup starts.
+                        tapeBase[container + 1].payload |= UInt64(previousKey) << 32
+                    }
                     (container, memberCount, isObject, previousKey) = try close(container, count: memberCount, stack: &stack)
                 } else {
                     throw error(.unexpectedCharacter, at: i, expected: isObject ? "',' or '}'" : "',' or ']'")
@@ -200,7 +207,7 @@ struct Scanner {
     }
 
     /// Scans `"key"` and the `:` after it, leaving the position at the member's value.
-    private mutating func scanMemberKey(at start: Int, expected: String) throws(JSONSyntaxError) -> Int {
+    private mutating func scanMemberKey(at start: Int, expected: String, in object: Int) throws(JSONSyntaxError) -> Int {
         guard start < end else { throw error(.unexpectedEndOfInput, at: start, expected: expected) }
         guard base[start] == UInt8(ascii: "\"") else {
             throw error(.unexpectedCharacter, at: start, expected: expected)
@@ -208,6 +215,9 @@ struct Scanner {
         // Two statements: `skipWhitespace(from: try scanString(...))` would copy the scanner, because the
         // receiver of the outer call is evaluated before the mutating inner one.
         let afterKey = try scanString(at: start, isKey: true)
+        if tapeBase[tapeCount - 1].header & TapeEntry.escapesBit != 0 {
+            tapeBase[object].header |= UInt64(TapeEntry.Flags.hasEscapedKey.rawValue) << 8
+        }
         var i = skipWhitespace(from: afterKey)
         guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: "':'") }
         guard base[i] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter, at: i, expected: "':'") }

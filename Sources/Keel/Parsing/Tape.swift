@@ -8,7 +8,8 @@ struct TapeEntry: Sendable {
     /// value starts (its first byte: `"`, `[`, `{`, `-`, a digit, `t`, `f` or `n`).
     var header: UInt64
     /// Strings: the number of raw bytes between the quotes, in bits 0–31; for an object's key, bits 32–63
-    /// hold the tape index of the next member's key (zero for the last), so a lookup hops from key to key.
+    /// hold the tape index of the previous member's key (for the first key: of the last key), so a lookup
+    /// hops from key to key, backwards from the last.
     /// Numbers: the length of the literal. Arrays and objects: the element (member) count in bits 0–31, and
     /// in bits 32–63 the tape index just past the container's last descendant, so a reader can skip it in
     /// one step.
@@ -29,6 +30,9 @@ struct TapeEntry: Sendable {
         static let isInteger = Flags(rawValue: 1 << 3)
         /// An object with a hash index over its keys (see `ObjectKeyIndex`).
         static let hasKeyIndex = Flags(rawValue: 1 << 4)
+        /// An object with at least one key written with escapes, whose raw length may differ from its
+        /// unescaped length; lookups in other objects compare lengths alone.
+        static let hasEscapedKey = Flags(rawValue: 1 << 5)
     }
 
     init(kind: Kind, flags: Flags = [], offset: Int, payload: UInt64) {
@@ -36,12 +40,15 @@ struct TapeEntry: Sendable {
         self.payload = payload
     }
 
+    /// ``Flags/hasEscapes`` as a bit of ``header``, for loops that test it without decoding the flags.
+    static let escapesBit = UInt64(Flags.hasEscapes.rawValue) << 8
+
     var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: header)) ?? .null }
     var flags: Flags { Flags(rawValue: UInt8(truncatingIfNeeded: header >> 8)) }
     var offset: Int { Int(truncatingIfNeeded: header >> 16) }
     var length: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
-    /// For an object's key: the tape index of the next member's key.
-    var nextKey: Int { Int(truncatingIfNeeded: payload >> 32) }
+    /// For an object's key: the tape index of the previous member's key (for the first key, of the last).
+    var linkedKey: Int { Int(truncatingIfNeeded: payload >> 32) }
     var count: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
     var end: Int { Int(truncatingIfNeeded: payload >> 32) }
 }
