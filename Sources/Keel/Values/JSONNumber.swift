@@ -41,8 +41,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// A number from a double. A non-finite double makes a number that the writer refuses to write.
     public init(_ value: Double) { storage = .double(value) }
 
-    /// A number from a float, by its exact double value.
-    public init(_ value: Float) { storage = .double(Double(value)) }
+    /// A number from a float, kept as the shortest decimal text that reads back to the same float (`0.1`
+    /// rather than the nearest double's `0.10000000149011612`), as Foundation writes floats too. A
+    /// non-finite float makes a number that the writer refuses to write.
+    public init(_ value: Float) {
+        storage = value.isFinite ? .literal(value.description) : .double(Double(value))
+    }
 
     /// A number from JSON number text (`-12.5e3`); `nil` if the text does not follow the JSON grammar.
     public init?(literal text: String) {
