@@ -50,6 +50,26 @@ do {
     exit(1)
 }
 
+print("")
+print("Writing a JSON tree as text, MB/s of the original file; ratio to JSONSerialization.data(withJSONObject:)")
+print([pad("file", 20), pad("compact", 10, right: true), pad("JSONSer.", 10, right: true), pad("×", 8, right: true),
+       pad("pretty", 10, right: true), pad("JSONSer.", 10, right: true), pad("×", 8, right: true)].joined(separator: " "))
+do {
+    for row in try WritingBenchmark.run(corpus: corpus, files: files, budget: budget) {
+        let compact = row.compact.megabytesPerSecond(row.bytes)
+        let foundationCompact = row.foundationCompact.megabytesPerSecond(row.bytes)
+        let pretty = row.pretty.megabytesPerSecond(row.bytes)
+        let foundationPretty = row.foundationPretty.megabytesPerSecond(row.bytes)
+        print([pad(row.file, 20), pad(figure(compact), 10, right: true), pad(figure(foundationCompact), 10, right: true),
+               pad(figure(compact / foundationCompact), 8, right: true), pad(figure(pretty), 10, right: true),
+               pad(figure(foundationPretty), 10, right: true), pad(figure(pretty / foundationPretty), 8, right: true)]
+            .joined(separator: " "))
+    }
+} catch {
+    print("Benchmark check failed: \(error)")
+    exit(1)
+}
+
 if only.isEmpty || only.contains("twitter.json") {
     print("")
     print("Decoding twitter.json into a model (parse + decode), MB/s; ratio to JSONDecoder")
