@@ -78,7 +78,7 @@ if only.isEmpty || only.contains("twitter.json") {
         let baseline = rows[0].measurement.megabytesPerSecond(bytes)
         for row in rows {
             let speed = row.measurement.megabytesPerSecond(bytes)
-            print([pad(row.name, 24), pad(figure(speed), 10, right: true), pad(figure(speed / baseline) + "×", 9, right: true)]
+            print([pad(row.name, 24), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
                 .joined(separator: " "))
         }
     } catch {
