@@ -47,46 +47,22 @@ extension Float: JSONEncodable {
     public func toJSON() -> JSON { .number(JSONNumber(self)) }
 }
 
-extension Int: JSONEncodable {
+/// Every integer width writes its exact value; the conformances below take this one implementation.
+extension JSONEncodable where Self: BinaryInteger {
     /// The exact integer.
     public func toJSON() -> JSON { .number(JSONNumber(self)) }
 }
-extension Int8: JSONEncodable {
-    /// The exact integer.
-    public func toJSON() -> JSON { .number(JSONNumber(self)) }
-}
-extension Int16: JSONEncodable {
-    /// The exact integer.
-    public func toJSON() -> JSON { .number(JSONNumber(self)) }
-}
-extension Int32: JSONEncodable {
-    /// The exact integer.
-    public func toJSON() -> JSON { .number(JSONNumber(self)) }
-}
-extension Int64: JSONEncodable {
-    /// The exact integer.
-    public func toJSON() -> JSON { .number(JSONNumber(self)) }
-}
-extension UInt: JSONEncodable {
-    /// The exact integer.
-    public func toJSON() -> JSON { .number(JSONNumber(self)) }
-}
-extension UInt8: JSONEncodable {
-    /// The exact integer.
-    public func toJSON() -> JSON { .number(JSONNumber(self)) }
-}
-extension UInt16: JSONEncodable {
-    /// The exact integer.
-    public func toJSON() -> JSON { .number(JSONNumber(self)) }
-}
-extension UInt32: JSONEncodable {
-    /// The exact integer.
-    public func toJSON() -> JSON { .number(JSONNumber(self)) }
-}
-extension UInt64: JSONEncodable {
-    /// The exact integer.
-    public func toJSON() -> JSON { .number(JSONNumber(self)) }
-}
+
+extension Int: JSONEncodable {}
+extension Int8: JSONEncodable {}
+extension Int16: JSONEncodable {}
+extension Int32: JSONEncodable {}
+extension Int64: JSONEncodable {}
+extension UInt: JSONEncodable {}
+extension UInt8: JSONEncodable {}
+extension UInt16: JSONEncodable {}
+extension UInt32: JSONEncodable {}
+extension UInt64: JSONEncodable {}
 
 extension Optional: JSONEncodable where Wrapped: JSONEncodable {
     /// The wrapped value, or `null`.
