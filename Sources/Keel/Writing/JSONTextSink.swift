@@ -1,8 +1,8 @@
 // Where written JSON goes: the output bytes, the layout (separators, newlines, indentation) and string
 // escaping. The two writers (for JSON trees and for document views) only decide what comes next.
 
-struct JSONTextSink {
-    private(set) var output: [UInt8] = []
+struct JSONTextSink: ~Copyable {
+    private var buffer: OutputBytes
     let options: JSONWritingOptions
     /// Writing may stop once the output is longer than this (for short excerpts in messages).
     var limit = Int.max
@@ -11,71 +11,156 @@ struct JSONTextSink {
     init(options: JSONWritingOptions, capacity: Int = 0) {
         self.options = options
         if case .pretty(let indent) = options.layout { self.indent = max(indent, 0) } else { self.indent = -1 }
-        output.reserveCapacity(capacity)
+        buffer = OutputBytes(capacity: capacity)
     }
 
-    var isFull: Bool { output.count > limit }
+    /// The text written so far.
+    var output: [UInt8] { buffer.bytes }
 
-    mutating func append(_ byte: UInt8) { output.append(byte) }
-    mutating func append(_ text: String) { output.append(contentsOf: text.utf8) }
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { output.append(contentsOf: bytes) }
+    var isFull: Bool { buffer.count > limit }
+
+    mutating func append(_ byte: UInt8) { buffer.append(byte) }
+    mutating func append(_ text: String) { buffer.append(text) }
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
 
     /// Before an element or member of a container at `depth` (the container's own depth plus one).
     mutating func beginItem(first: Bool, depth: Int) {
-        if !first { output.append(UInt8(ascii: ",")) }
+        if !first { buffer.append(UInt8(ascii: ",")) }
         newline(depth: depth)
     }
 
     /// Closes a container whose contents were at `depth`; `empty` containers stay on one line.
     mutating func close(_ bracket: UInt8, empty: Bool, depth: Int) {
         if !empty { newline(depth: depth - 1) }
-        output.append(bracket)
+        buffer.append(bracket)
     }
 
     mutating func colon() {
-        output.append(UInt8(ascii: ":"))
-        if indent >= 0 { output.append(UInt8(ascii: " ")) }
+        buffer.append(UInt8(ascii: ":"))
+        if indent >= 0 { buffer.append(UInt8(ascii: " ")) }
     }
 
     private mutating func newline(depth: Int) {
         guard indent >= 0 else { return }
-        output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * depth))
+        buffer.append(UInt8(ascii: "\n"))
+        buffer.append(repeating: UInt8(ascii: " "), count: indent * depth)
+    }
+
+    /// Writes a number's text; integers go straight to the output without a `String` in between.
+    mutating func number(_ number: JSONNumber) {
+        switch number.storage {
+        case .int(let value):
+            if value < 0 { buffer.append(UInt8(ascii: "-")) }
+            digits(value.magnitude)
+        case .uint(let value):
+            digits(value)
+        default:
+            append(number.text)
+        }
+    }
+
+    private mutating func digits(_ value: UInt64) {
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of UInt64.max
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            guard let digits = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            var start = raw.count
+            var remaining = value
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            } while remaining > 0
+            buffer.append(digits + start, count: raw.count - start)
+        }
     }
 
     /// Whether string contents already valid as JSON can be copied as they are under these options.
     var copiesValidStrings: Bool { !options.escapesSlashes && !options.escapesNonASCII }
 
-    /// Writes `text` (UTF-8) as a JSON string with the escapes JSON requires and those the options ask for.
-    mutating func string<S: Sequence<UInt8>>(_ text: S) {
-        output.append(UInt8(ascii: "\""))
-        var pending: [UInt8] = []  // the bytes of a non-ASCII character, when escaping them
-        for byte in text {
-            if options.escapesNonASCII, byte >= 0x80 {
-                pending.append(byte)
-                if let scalar = JSONTextSink.decodeScalar(pending) {
-                    writeUnicodeEscape(scalar)
-                    pending.removeAll(keepingCapacity: true)
+    /// Writes `text` as a JSON string (see the overload for its bytes).
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { string($0) }
+    }
+
+    /// Writes `text` (valid UTF-8) as a JSON string with the escapes JSON requires and those the options
+    /// ask for. Runs of bytes that need no escape are copied whole.
+    mutating func string(_ text: UnsafeBufferPointer<UInt8>) {
+        buffer.append(UInt8(ascii: "\""))
+        guard let base = text.baseAddress else {
+            buffer.append(UInt8(ascii: "\""))
+            return
+        }
+        let count = text.count
+        var runStart = 0
+        var position = 0
+        while position < count {
+            // Eight bytes at a time while none of them needs an escape.
+            if position + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let mask = escapeMask(word)
+                if mask == 0 {
+                    position += 8
+                    continue
                 }
+                position += mask.trailingZeroBitCount / 8
+            }
+            let byte = base[position]
+            guard needsEscape(byte) else {
+                position += 1
                 continue
             }
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                output.append(UInt8(ascii: "\\"))
-                output.append(byte)
-            case UInt8(ascii: "/") where options.escapesSlashes:
-                output.append(UInt8(ascii: "\\"))
-                output.append(byte)
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            case 0..<0x20: append("\\u" + Scanner.hex4(UInt16(byte)))
-            default: output.append(byte)
+            buffer.append(base + runStart, count: position - runStart)
+            if byte >= 0x80 {
+                let (scalar, length) = JSONTextSink.decodeScalar(text, at: position)
+                writeUnicodeEscape(scalar)
+                position = min(position + length, count)
+            } else {
+                writeEscape(byte)
+                position += 1
             }
+            runStart = position
         }
-        output.append(UInt8(ascii: "\""))
+        buffer.append(base + runStart, count: count - runStart)
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            || (byte == UInt8(ascii: "/") && options.escapesSlashes) || (byte >= 0x80 && options.escapesNonASCII)
+    }
+
+    /// A mask with the high bit set in each byte of `word` (memory order, lowest first) that needs an
+    /// escape under the options, and possibly in bytes above such a byte, never below; so the lowest set
+    /// bit always marks a real one. The same borrow trick as `Scanner.attentionMask`.
+    @inline(__always)
+    private func escapeMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        var mask = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+        if options.escapesSlashes {
+            let slash = word ^ (ones &* 0x2F)
+            mask |= (slash &- ones) & ~slash
+        }
+        if options.escapesNonASCII { mask |= word }
+        return mask & highs
+    }
+
+    private mutating func writeEscape(_ byte: UInt8) {
+        switch byte {
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
+        case 0..<0x20: append("\\u" + Scanner.hex4(UInt16(byte)))
+        default:
+            buffer.append(UInt8(ascii: "\\"))
+            buffer.append(byte)
+        }
     }
 
     private mutating func writeUnicodeEscape(_ scalar: UInt32) {
@@ -88,13 +173,14 @@ struct JSONTextSink {
         }
     }
 
-    /// The scalar `bytes` encode, once they are a whole UTF-8 sequence.
-    private static func decodeScalar(_ bytes: [UInt8]) -> UInt32? {
-        guard let lead = bytes.first else { return nil }
+    /// The scalar whose UTF-8 sequence starts at `position` of valid UTF-8 `text`, and the sequence's length.
+    private static func decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> (UInt32, Int) {
+        let lead = text[position]
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        guard bytes.count == length else { return nil }
         var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for byte in bytes.dropFirst() { value = value << 6 | UInt32(byte & 0x3F) }
-        return value
+        for offset in 1..<length where position + offset < text.count {
+            value = value << 6 | UInt32(text[position + offset] & 0x3F)
+        }
+        return (value, length)
     }
 }

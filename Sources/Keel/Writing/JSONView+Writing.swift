@@ -82,7 +82,7 @@ struct TapeWriter {
             sink.append(UInt8(ascii: "\""))
         } else {
             var scratch: [UInt8] = []
-            reader.withKeyBytes(at: index, scratch: &scratch) { sink.string($0) }
+            reader.withKeyBytes(at: index, scratch: &scratch) { sink.string($0.assumingMemoryBound(to: UInt8.self)) }
         }
     }
 

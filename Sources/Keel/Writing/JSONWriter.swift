@@ -2,11 +2,14 @@
 // nested 100,000 levels deep uses heap, not call stack.
 
 /// Writes ``JSON`` values as RFC 8259 text.
-struct JSONWriter {
+struct JSONWriter: ~Copyable {
     var sink: JSONTextSink
     /// Whether non-finite numbers are written as their Swift spelling (`nan`, `inf`) instead of failing;
     /// only for `description`, which cannot throw.
     var spellsNonFiniteNumbers = false
+    /// The depth of the value being written within the whole text, for indentation when a value is written
+    /// inside another (as the encoder writes `JSON` values a model holds).
+    var baseDepth = 0
 
     init(options: JSONWritingOptions = JSONWritingOptions()) {
         sink = JSONTextSink(options: options)
@@ -16,8 +19,9 @@ struct JSONWriter {
 
     private enum Frame {
         case array(JSONArray, next: Int)
-        /// `order` lists the members to write, by position (sorted and filtered as the options ask).
-        case object(JSONObject, order: [Int], next: Int)
+        /// `order` lists the members to write, by position, when the options sort or filter them; `nil`
+        /// means all of them in order.
+        case object(JSONObject, order: [Int]?, next: Int)
     }
 
     mutating func write(_ value: JSON) throws(JSONWritingError) {
@@ -33,8 +37,8 @@ struct JSONWriter {
                     guard number.isFinite || spellsNonFiniteNumbers else {
                         throw JSONWritingError(value: number.text, path: JSONWriter.path(of: stack))
                     }
-                    sink.append(number.text)
-                case .string(let string): sink.string(string.utf8)
+                    sink.number(number)
+                case .string(let string): sink.string(string)
                 case .array(let array):
                     sink.append(UInt8(ascii: "["))
                     stack.append(.array(array, next: 0))
@@ -45,7 +49,7 @@ struct JSONWriter {
             }
             if sink.isFull { return }
             guard let frame = stack.popLast() else { return }
-            let depth = stack.count + 1
+            let depth = baseDepth + stack.count + 1
             switch frame {
             case .array(let array, let next):
                 if next == array.count {
@@ -56,31 +60,40 @@ struct JSONWriter {
                     current = array[next]
                 }
             case .object(let object, let order, let next):
-                if next == order.count {
-                    sink.close(UInt8(ascii: "}"), empty: order.isEmpty, depth: depth)
+                let count = order?.count ?? object.count
+                if next == count {
+                    sink.close(UInt8(ascii: "}"), empty: count == 0, depth: depth)
                 } else {
+                    let position = order?[next] ?? next
                     sink.beginItem(first: next == 0, depth: depth)
-                    sink.string(object.storage.keys[order[next]].utf8)
+                    sink.string(object.storage.keys[position])
                     sink.colon()
                     stack.append(.object(object, order: order, next: next + 1))
-                    current = object.storage.values[order[next]]
+                    current = object.storage.values[position]
                 }
             }
         }
     }
 
-    /// The positions of the members to write: all, or without nulls; in order, or sorted by key bytes.
-    private func order(of object: JSONObject) -> [Int] {
-        var positions = Array(object.indices)
-        if sink.options.omitsNullMembers {
-            positions.removeAll { object.storage.values[$0].isNullValue }
-        }
-        if sink.options.sortsKeys {
-            let keys = object.storage.keys
-            // Ties keep their order: the sort compares positions when keys are equal.
+    private func order(of object: JSONObject) -> [Int]? {
+        let storage = object.storage
+        return JSONWriter.memberOrder(
+            count: storage.keys.count, options: sink.options, key: { storage.keys[$0] },
+            isNull: { storage.values[$0].isNullValue })
+    }
+
+    /// The positions of the members to write: all, or without nulls; in order, or sorted by key bytes
+    /// (stably, so repeated keys keep their order). `nil` when that is every member in order.
+    static func memberOrder(
+        count: Int, options: JSONWritingOptions, key: (Int) -> String, isNull: (Int) -> Bool
+    ) -> [Int]? {
+        guard options.omitsNullMembers || options.sortsKeys else { return nil }
+        var positions = Array(0..<count)
+        if options.omitsNullMembers { positions.removeAll(where: isNull) }
+        if options.sortsKeys {
             positions.sort { a, b in
-                keys[a] == keys[b] && keys[a].utf8.elementsEqual(keys[b].utf8)
-                    ? a < b : keys[a].utf8.lexicographicallyPrecedes(keys[b].utf8)
+                let (keyA, keyB) = (key(a), key(b))
+                return keyA.hasSameUTF8(as: keyB) ? a < b : keyA.utf8.lexicographicallyPrecedes(keyB.utf8)
             }
         }
         return positions
@@ -91,7 +104,7 @@ struct JSONWriter {
         JSONPath(stack.map { frame in
             switch frame {
             case .array(_, let next): return .index(next - 1)
-            case .object(let object, let order, let next): return .key(object.storage.keys[order[next - 1]])
+            case .object(let object, let order, let next): return .key(object.storage.keys[order?[next - 1] ?? next - 1])
             }
         })
     }

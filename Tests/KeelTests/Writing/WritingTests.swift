@@ -56,6 +56,44 @@ import Testing
         #expect(view.jsonText(options: options) == ascii)
     }
 
+    /// The writer copies runs of plain bytes eight at a time; a character that needs an escape must be found
+    /// at every position in and across those words, under every escaping option.
+    @Test(arguments: ["\"", "\\", "/", "\n", "\u{1}", "\u{1F}", "\u{7F}", "é", "😀"])
+    func escapesAreFoundAtEveryPosition(special: String) throws {
+        for escapesSlashes in [false, true] {
+            for escapesNonASCII in [false, true] {
+                var options = JSONWritingOptions()
+                options.escapesSlashes = escapesSlashes
+                options.escapesNonASCII = escapesNonASCII
+                for length in [0, 1, 7, 8, 9, 16, 23] {
+                    for position in 0...length {
+                        let plain = String(repeating: "a", count: length)
+                        let index = plain.index(plain.startIndex, offsetBy: position)
+                        let text = plain[..<index] + special + plain[index...]
+                        let written = try JSON.string(String(text)).jsonText(options: options)
+                        let expected = "\"" + plain[..<index] + Self.escaped(special, options) + plain[index...] + "\""
+                        #expect(written == expected, "\(length) \(position) \(options)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The escape the writer's rules give one character, spelled out independently of the writer.
+    static func escaped(_ character: String, _ options: JSONWritingOptions) -> String {
+        switch character {
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "/": return options.escapesSlashes ? "\\/" : "/"
+        case "\n": return "\\n"
+        case "\u{1}": return "\\u0001"
+        case "\u{1F}": return "\\u001F"
+        case "é": return options.escapesNonASCII ? "\\u00E9" : "é"
+        case "😀": return options.escapesNonASCII ? "\\uD83D\\uDE00" : "😀"
+        default: return character
+        }
+    }
+
     @Test func nullMembersAreLeftOutAtEveryDepth() throws {
         let text = #"{"a": null, "b": {"c": null, "d": [null, {"e": null, "f": 1}]}}"#
         var options = JSONWritingOptions()
