@@ -85,4 +85,18 @@ if only.isEmpty || only.contains("twitter.json") {
         print("Benchmark check failed: \(error)")
         exit(1)
     }
+
+    print("")
+    print("Encoding the twitter model as compact text, MB/s of output; ratio to JSONEncoder")
+    do {
+        let result = try EncodingBenchmark.run(file: corpus.appendingPathComponent("twitter.json"), budget: budget)
+        let keel = result.keel.megabytesPerSecond(result.bytes)
+        let foundation = result.foundation.megabytesPerSecond(result.bytes)
+        print([pad("JSONEncoder", 24), pad(figure(foundation), 10, right: true), pad("1.00×", 9, right: true)].joined(separator: " "))
+        print([pad("KeelEncoder", 24), pad(figure(keel), 10, right: true), pad(String(format: "%.2f×", keel / foundation), 9, right: true)]
+            .joined(separator: " "))
+    } catch {
+        print("Benchmark check failed: \(error)")
+        exit(1)
+    }
 }

@@ -3,7 +3,7 @@
 /// A coding key for object members whose names are only known at run time.
 struct JSONMemberKey: CodingKey {
     let stringValue: String
-    let intValue: Int?
+    var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue; self.intValue = nil }
     init?(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
 }

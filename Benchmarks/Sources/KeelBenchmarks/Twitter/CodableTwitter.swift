@@ -2,13 +2,13 @@ import Foundation
 
 /// The twitter model as `Codable` types, for Foundation's `JSONDecoder` (explicit keys, the fastest setup).
 enum CodableTwitter {
-    struct Timeline: Decodable {
+    struct Timeline: Codable {
         let statuses: [Status]
         let searchMetadata: SearchMetadata
         enum CodingKeys: String, CodingKey { case statuses, searchMetadata = "search_metadata" }
     }
 
-    struct Status: Decodable {
+    struct Status: Codable {
         let id: UInt64, idStr: String, text: String, createdAt: String, source: String, truncated: Bool
         let inReplyToStatusID: UInt64?, inReplyToUserID: UInt64?, inReplyToScreenName: String?
         let user: User, retweetCount: Int, favoriteCount: Int, favorited: Bool, retweeted: Bool, lang: String
@@ -21,7 +21,7 @@ enum CodableTwitter {
         }
     }
 
-    struct User: Decodable {
+    struct User: Codable {
         let id: UInt64, idStr: String, name: String, screenName: String, location: String, description: String
         let url: String?, protected: Bool, followersCount: Int, friendsCount: Int, listedCount: Int, createdAt: String
         let favouritesCount: Int, utcOffset: Int?, timeZone: String?, geoEnabled: Bool, verified: Bool
@@ -35,24 +35,24 @@ enum CodableTwitter {
         }
     }
 
-    struct Entities: Decodable {
+    struct Entities: Codable {
         let hashtags: [Hashtag], urls: [URLEntity], userMentions: [Mention]
         enum CodingKeys: String, CodingKey { case hashtags, urls, userMentions = "user_mentions" }
     }
-    struct Hashtag: Decodable { let text: String, indices: [Int] }
-    struct URLEntity: Decodable {
+    struct Hashtag: Codable { let text: String, indices: [Int] }
+    struct URLEntity: Codable {
         let url: String, expandedURL: String, displayURL: String, indices: [Int]
         enum CodingKeys: String, CodingKey { case url, expandedURL = "expanded_url", displayURL = "display_url", indices }
     }
-    struct Mention: Decodable {
+    struct Mention: Codable {
         let screenName: String, name: String, id: UInt64, indices: [Int]
         enum CodingKeys: String, CodingKey { case screenName = "screen_name", name, id, indices }
     }
-    struct StatusMetadata: Decodable {
+    struct StatusMetadata: Codable {
         let resultType: String, isoLanguageCode: String
         enum CodingKeys: String, CodingKey { case resultType = "result_type", isoLanguageCode = "iso_language_code" }
     }
-    struct SearchMetadata: Decodable {
+    struct SearchMetadata: Codable {
         let completedIn: Double, maxID: UInt64, query: String, count: Int
         enum CodingKeys: String, CodingKey { case completedIn = "completed_in", maxID = "max_id", query, count }
     }

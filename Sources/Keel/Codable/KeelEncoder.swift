@@ -1,0 +1,91 @@
+// The public face of encoding `Encodable` models with Keel: shaped like Foundation's JSONEncoder, writing
+// through Keel's own writer.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+/// Encodes any `Encodable` value as JSON text, like Foundation's `JSONEncoder`, with Keel's writer options.
+///
+/// ```swift
+/// struct User: Codable { let id: Int; let displayName: String; let joined: Date }
+///
+/// var encoder = KeelEncoder(writingOptions: .pretty(indent: 2))
+/// encoder.keyEncodingStrategy = .convertToSnakeCase
+/// encoder.dateEncodingStrategy = .iso8601
+/// let data = try encoder.encode(user)          // Data, as JSONEncoder returns
+/// let text = try encoder.encodeToString(user)  // or [UInt8], or a JSON value to change before writing
+/// ```
+///
+/// For the same value and the same choices, the text parses to the same JSON as Foundation's, with these
+/// differences in form only: members keep the order in which the model encoded them (Foundation's order is
+/// unspecified unless it sorts), and numbers are written in their shortest exact form. There is no
+/// `formatted(DateFormatter)` date strategy (a `DateFormatter` is not `Sendable`); use `custom`.
+///
+/// `Date`, `Data`, `URL` (its `absoluteString`), `Decimal` (digit for digit), ``JSON`` and ``JSONNumber``
+/// are written by the encoder itself, as Foundation does for the first four; a `JSON` value inside a model
+/// keeps its keys and exact numbers whatever the key strategy.
+///
+/// An encoder is a `Sendable` value: share it across tasks, or copy and change it.
+public struct KeelEncoder: Sendable {
+    /// Layout, key order and escaping of the text. Default: compact, members in the order encoded.
+    public var writingOptions: JSONWritingOptions
+    /// How coding keys become member names. Default: ``KeyEncodingStrategy-swift.enum/useDefaultKeys``.
+    public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+    /// How dates are written. Default: ``DateEncodingStrategy-swift.enum/deferredToDate``.
+    public var dateEncodingStrategy: DateEncodingStrategy = .deferredToDate
+    /// How `Data` is written. Default: ``DataEncodingStrategy-swift.enum/base64``.
+    public var dataEncodingStrategy: DataEncodingStrategy = .base64
+    /// What happens to infinities and NaN. Default: ``NonConformingFloatEncodingStrategy-swift.enum/throw``.
+    public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
+    /// Values every `encode(to:)` can read from `encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// An encoder writing with `writingOptions`, and every strategy at its default.
+    public init(writingOptions: JSONWritingOptions = JSONWritingOptions()) {
+        self.writingOptions = writingOptions
+    }
+
+    /// `value` as a ``JSON`` value, before any text is written.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a value JSON cannot hold (a non-finite number under the
+    ///   `throw` strategy, a NaN `Decimal`, or a top-level value that encodes nothing), with its coding path;
+    ///   and any error the value's `encode(to:)` throws.
+    public func encodeToJSON<T: Encodable>(_ value: T) throws -> JSON { try encodeToTree(value).json }
+
+    /// `value` as UTF-8 JSON text in `Data`. Throws as ``encodeToJSON(_:)`` does.
+    public func encode<T: Encodable>(_ value: T) throws -> Data { Data(try encodeToBytes(value)) }
+
+    /// `value` as UTF-8 JSON text. Throws as ``encodeToJSON(_:)`` does.
+    public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let tree = try encodeToTree(value)
+        var writer = EncodingTreeWriter(options: writingOptions)
+        do {
+            try writer.write(tree)
+        } catch {
+            // Only a non-finite number inside a `JSON` value the model holds can get here.
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: error.path.codingKeys, debugDescription: error.description))
+        }
+        return writer.output
+    }
+
+    private func encodeToTree<T: Encodable>(_ value: T) throws -> EncodingSlot {
+        let encoder = ModelEncoder(session: EncodingSession(options: self), path: .root)
+        if let known = try encoder.knownValue(value, at: .root) { return known }
+        try value.encode(to: encoder)
+        guard let tree = encoder.slot else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        return tree
+    }
+
+    /// `value` as JSON text. Throws as ``encodeToJSON(_:)`` does.
+    public func encodeToString<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encodeToBytes(value), as: UTF8.self)
+    }
+}
+#endif

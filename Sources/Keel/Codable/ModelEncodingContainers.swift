@@ -1,0 +1,167 @@
+// The three containers ModelEncoder hands out. Each turns what it is given into JSON through the encoder
+// (so known types and strategies are handled in one place) and stores it in the shared tree.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+struct KeyedModelEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: ModelEncoder
+    let object: EncodingObject
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    /// The member name for `key` under the key strategy.
+    private func name(for key: some CodingKey) -> String {
+        switch encoder.session.options.keyEncodingStrategy {
+        case .useDefaultKeys: return key.stringValue
+        case .convertToSnakeCase: return KeyNaming.snakeCase(key.stringValue)
+        case .custom(let rename): return rename(path.appending(key).keys).stringValue
+        }
+    }
+
+    private func put(_ value: JSON, forKey key: Key) { object.append(name(for: key), .value(value)) }
+    private func put(_ slot: EncodingSlot, forKey key: Key) { object.append(name(for: key), slot) }
+
+    mutating func encodeNil(forKey key: Key) throws { put(.null, forKey: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), forKey: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        put(try encoder.json(for: value, at: path.appending(key)), forKey: key)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        put(try encoder.json(for: value, at: path.appending(key)), forKey: key)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(JSON(value), forKey: key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        put(try encoder.slot(for: value, at: path.appending(key)), forKey: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let name = name(for: key)
+        let nested: EncodingObject
+        if case .object(let existing)? = object.slot(forKey: name) {
+            nested = existing
+        } else {
+            nested = EncodingObject()
+            object.append(name, .object(nested))
+        }
+        return KeyedEncodingContainer(
+            KeyedModelEncodingContainer<NestedKey>(encoder: encoder, object: nested, path: path.appending(key)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let name = name(for: key)
+        let nested: EncodingArray
+        if case .array(let existing)? = object.slot(forKey: name) {
+            nested = existing
+        } else {
+            nested = EncodingArray()
+            object.append(name, .array(nested))
+        }
+        return UnkeyedModelEncodingContainer(encoder: encoder, array: nested, path: path.appending(key))
+    }
+
+    /// An encoder for the member `super` (renamed by the key strategy, as every key is).
+    mutating func superEncoder() -> any Encoder { superEncoder(for: JSONMemberKey(stringValue: "super")) }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(for: key) }
+
+    private func superEncoder(for key: some CodingKey) -> any Encoder {
+        let child = ModelEncoder(session: encoder.session, path: path.appending(key))
+        object.append(name(for: key), .encoder(child))
+        return child
+    }
+}
+
+struct UnkeyedModelEncodingContainer: UnkeyedEncodingContainer {
+    let encoder: ModelEncoder
+    let array: EncodingArray
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.keys }
+    var count: Int { array.elements.count }
+
+    private var nextPath: CodingPathNode { path.appending(index: array.elements.count) }
+    private func put(_ value: JSON) { array.elements.append(.value(value)) }
+    private func put(_ slot: EncodingSlot) { array.elements.append(slot) }
+
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { put(try encoder.json(for: value, at: nextPath)) }
+    mutating func encode(_ value: Float) throws { put(try encoder.json(for: value, at: nextPath)) }
+    mutating func encode(_ value: Int) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int8) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int16) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int32) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int64) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt8) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt16) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt32) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt64) throws { put(JSON(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { put(try encoder.slot(for: value, at: nextPath)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let nested = EncodingObject()
+        let container = KeyedModelEncodingContainer<NestedKey>(encoder: encoder, object: nested, path: nextPath)
+        array.elements.append(.object(nested))
+        return KeyedEncodingContainer(container)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = EncodingArray()
+        let container = UnkeyedModelEncodingContainer(encoder: encoder, array: nested, path: nextPath)
+        array.elements.append(.array(nested))
+        return container
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let child = ModelEncoder(session: encoder.session, path: nextPath)
+        array.elements.append(.encoder(child))
+        return child
+    }
+}
+
+struct SingleValueModelEncodingContainer: SingleValueEncodingContainer {
+    let encoder: ModelEncoder
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    private func put(_ value: JSON) { encoder.slot = .value(value) }
+    private func put(_ slot: EncodingSlot) { encoder.slot = slot }
+
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { put(try encoder.json(for: value, at: encoder.path)) }
+    mutating func encode(_ value: Float) throws { put(try encoder.json(for: value, at: encoder.path)) }
+    mutating func encode(_ value: Int) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int8) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int16) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int32) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int64) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt8) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt16) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt32) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt64) throws { put(JSON(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { put(try encoder.slot(for: value, at: encoder.path)) }
+}
+#endif
