@@ -60,9 +60,11 @@ final class TapeBuffer: @unchecked Sendable {
     let count: Int
 
     /// Takes ownership of `capacity` entries at `base`, of which the first `count` are written; gives back
-    /// the unused part when it is large.
+    /// the unused part of a small tape.
     init(adopting base: UnsafeMutablePointer<TapeEntry>, count: Int, capacity: Int) {
-        if capacity - count > 4096 {
+        // Small tapes are trimmed to what they use. A large one is not: the copy would briefly need both,
+        // and the unused end of a large allocation is address space the system never backs with memory.
+        if capacity - count > 4096, count <= TapeBuffer.largestTrimmedCount {
             let trimmed = UnsafeMutablePointer<TapeEntry>.allocate(capacity: max(count, 1))
             trimmed.moveInitialize(from: base, count: count)
             base.deallocate()
@@ -74,4 +76,7 @@ final class TapeBuffer: @unchecked Sendable {
     }
 
     deinit { base.deallocate() }
+
+    /// 16 MiB of entries.
+    static let largestTrimmedCount = (1 << 24) / MemoryLayout<TapeEntry>.stride
 }

@@ -19,6 +19,15 @@ struct JSONTextSink: ~Copyable {
 
     var isFull: Bool { buffer.count > limit }
 
+    /// Bytes written since the start or the last ``drain(into:)``.
+    var bufferedCount: Int { buffer.count }
+
+    /// Hands the bytes written so far to `output` and forgets them, keeping the room they took.
+    mutating func drain(into output: (UnsafeBufferPointer<UInt8>) -> Void) {
+        buffer.withBytes(output)
+        buffer.removeAll()
+    }
+
     mutating func append(_ byte: UInt8) { buffer.append(byte) }
     mutating func append(_ text: String) { buffer.append(text) }
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }

@@ -20,6 +20,30 @@ extension JSONView {
     }
 }
 
+extension JSONView {
+    /// Writes the value as JSON text a piece at a time, for text too large to hold whole: `output` gets
+    /// each piece (about `chunkSize` bytes; the last may be shorter) as soon as it is written, and may
+    /// not keep the buffer after it returns.
+    ///
+    /// ```swift
+    /// document.root.writeJSON(options: .pretty(indent: 2)) { piece in
+    ///     fwrite(piece.baseAddress, 1, piece.count, stdout)
+    /// }
+    /// ```
+    ///
+    /// The pieces, joined, are exactly ``jsonBytes(options:)``.
+    public func writeJSON(
+        options: JSONWritingOptions = JSONWritingOptions(), chunkSize: Int = 1 << 20,
+        to output: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var sink = JSONTextSink(options: options, capacity: min(max(chunkSize, 0), 1 << 26) + 4096)
+        storage.withReader { reader in
+            TapeWriter(reader: reader, options: options)
+                .write(from: index, into: &sink, chunkSize: max(chunkSize, 1), drain: output)
+        }
+    }
+}
+
 /// Walks the tape of one value and writes it.
 struct TapeWriter {
     let reader: TapeReader
@@ -27,16 +51,26 @@ struct TapeWriter {
 
     private struct Frame {
         let isObject: Bool
-        /// Array elements or object keys (tape indices) to write, in order.
-        let items: [Int]
-        var next: Int
+        /// The items to write (tape indices of elements, or of keys), when the options filter or reorder an
+        /// object's members; `nil` when the items are walked on the tape, one after another.
+        let items: [Int]?
+        let count: Int
+        var written = 0
+        /// The tape index of the next item, when walking.
+        var nextIndex: Int
     }
 
-    func write(from root: Int, into sink: inout JSONTextSink) {
+    /// Writes the value at tape index `root` into `sink`. With `drain`, hands the text over in pieces of
+    /// at least `chunkSize` bytes as it goes (the last one may be shorter), so the whole text is never held.
+    func write(
+        from root: Int, into sink: inout JSONTextSink, chunkSize: Int? = nil,
+        drain: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }
+    ) {
         let tape = reader.tape
         var stack: [Frame] = []
         var current: Int? = root
         while true {
+            if let chunkSize, sink.bufferedCount >= chunkSize { sink.drain(into: drain) }
             if let index = current {
                 current = nil
                 let entry = tape[index]
@@ -48,21 +82,25 @@ struct TapeWriter {
                 case .string: writeString(at: index, into: &sink)
                 case .array:
                     sink.append(UInt8(ascii: "["))
-                    stack.append(Frame(isObject: false, items: children(of: index), next: 0))
+                    stack.append(Frame(isObject: false, items: nil, count: entry.count, nextIndex: index + 1))
                 case .object:
                     sink.append(UInt8(ascii: "{"))
-                    stack.append(Frame(isObject: true, items: keys(of: index), next: 0))
+                    let items = options.omitsNullMembers || options.sortsKeys ? keys(of: index) : nil
+                    stack.append(Frame(isObject: true, items: items, count: items?.count ?? entry.count, nextIndex: index + 1))
                 }
             }
-            guard var frame = stack.popLast() else { return }
+            guard var frame = stack.popLast() else { break }
             let depth = stack.count + 1
-            if frame.next == frame.items.count {
-                sink.close(UInt8(ascii: frame.isObject ? "}" : "]"), empty: frame.items.isEmpty, depth: depth)
+            if frame.written == frame.count {
+                sink.close(UInt8(ascii: frame.isObject ? "}" : "]"), empty: frame.count == 0, depth: depth)
                 continue
             }
-            let item = frame.items[frame.next]
-            sink.beginItem(first: frame.next == 0, depth: depth)
-            frame.next += 1
+            let item = frame.items?[frame.written] ?? frame.nextIndex
+            sink.beginItem(first: frame.written == 0, depth: depth)
+            frame.written += 1
+            if frame.items == nil {
+                frame.nextIndex = TapeReader.indexAfter(frame.isObject ? item + 1 : item, in: tape)
+            }
             stack.append(frame)
             if frame.isObject {
                 writeString(at: item, into: &sink)
@@ -72,6 +110,7 @@ struct TapeWriter {
                 current = item
             }
         }
+        if chunkSize != nil { sink.drain(into: drain) }
     }
 
     private func writeString(at index: Int, into sink: inout JSONTextSink) {
@@ -84,17 +123,6 @@ struct TapeWriter {
             var scratch: [UInt8] = []
             reader.withKeyBytes(at: index, scratch: &scratch) { sink.string($0.assumingMemoryBound(to: UInt8.self)) }
         }
-    }
-
-    private func children(of array: Int) -> [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(reader.tape[array].count)
-        var child = array + 1
-        for _ in 0..<reader.tape[array].count {
-            result.append(child)
-            child = TapeReader.indexAfter(child, in: reader.tape)
-        }
-        return result
     }
 
     /// The keys to write (tape indices), without null members and sorted, as the options ask.

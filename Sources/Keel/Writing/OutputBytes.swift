@@ -23,6 +23,13 @@ struct OutputBytes: ~Copyable {
         }
     }
 
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Forgets the bytes written, keeping the capacity.
+    mutating func removeAll() { count = 0 }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: 1) }

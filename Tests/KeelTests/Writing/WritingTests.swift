@@ -94,6 +94,26 @@ import Testing
         }
     }
 
+    /// Written in pieces, the text is the same as written whole, whatever the piece size and options.
+    @Test(arguments: [1, 7, 64, 1 << 20])
+    func piecesJoinToTheWholeText(chunkSize: Int) throws {
+        let text = #"{"b": [1, 2.50, "\u00e9", null, {"z": {}, "a": []}], "a": {"n": null, "t": true}}"#
+        let root = try JSONDocument(parsing: text).root
+        var sortedWithoutNulls = JSONWritingOptions.pretty(indent: 3)
+        sortedWithoutNulls.sortsKeys = true
+        sortedWithoutNulls.omitsNullMembers = true
+        for options in [JSONWritingOptions(), .pretty(indent: 2), sortedWithoutNulls] {
+            var joined: [UInt8] = []
+            var pieces = 0
+            root.writeJSON(options: options, chunkSize: chunkSize) { piece in
+                joined.append(contentsOf: piece)
+                pieces += 1
+            }
+            #expect(joined == root.jsonBytes(options: options))
+            if chunkSize == 1 { #expect(pieces > 10) }
+        }
+    }
+
     @Test func nullMembersAreLeftOutAtEveryDepth() throws {
         let text = #"{"a": null, "b": {"c": null, "d": [null, {"e": null, "f": 1}]}}"#
         var options = JSONWritingOptions()
