@@ -49,17 +49,27 @@ struct Format: ParsableCommand {
         var options = compact ? JSONWritingOptions() : JSONWritingOptions.pretty(indent: indent ?? 2)
         options.sortsKeys = sortKeys
         var writeFailed = false
-        var status = InputFile.eachDocument(in: files) { input, _, document in
-            let text = document.root.jsonBytes(options: options) + [UInt8(ascii: "\n")]
+        var status = InputFile.eachDocument(in: files) { input, _, document, progress in
+            // The text goes out a piece at a time as it is written, so it is never held whole.
+            func writeText(to output: (UnsafeBufferPointer<UInt8>) -> Void) {
+                var written = 0
+                document.root.writeJSON(options: options) { piece in
+                    output(piece)
+                    written += piece.count
+                    progress?.update("writing \(input.displayName): \(describeSize(written))")
+                }
+                [UInt8(ascii: "\n")].withUnsafeBufferPointer(output)
+                progress?.clear()
+            }
             if inPlace, let path = input.path {
                 do {
-                    try OutputFile.replace(path, with: text)
+                    try OutputFile.replace(path, producing: writeText)
                 } catch {
                     printError("\(path): \(error)")
                     writeFailed = true
                 }
             } else {
-                writeOutput(text)
+                writeText(to: writeOutput)
             }
         }
         if writeFailed { status = 2 }

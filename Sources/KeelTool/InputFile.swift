@@ -24,7 +24,7 @@ struct InputFile {
     /// Reads every byte.
     ///
     /// - Throws: ``ReadError`` naming the system's reason (for example "No such file or directory").
-    func read() throws(ReadError) -> [UInt8] {
+    func read(progress: ProgressLine? = nil) throws(ReadError) -> [UInt8] {
         let descriptor: Int32
         if let path {
             descriptor = open(path, O_RDONLY)
@@ -39,8 +39,11 @@ struct InputFile {
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             throw ReadError(code: EISDIR)
         }
+        var expectedSize: Int?
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
-            bytes.reserveCapacity(Int(status.st_size))
+            // Exactly the file's size, so that a large file is held once and never copied to grow.
+            expectedSize = Int(status.st_size)
+            bytes.reserveCapacity(Int(status.st_size) + 1)
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -51,6 +54,13 @@ struct InputFile {
                 throw ReadError(code: errno)
             }
             bytes.append(contentsOf: chunk[..<count])
+            if let progress {
+                if let expectedSize {
+                    progress.update("reading \(displayName): \(min(100, bytes.count * 100 / expectedSize))%")
+                } else {
+                    progress.update("reading \(displayName): \(describeSize(bytes.count))")
+                }
+            }
         }
         return bytes
     }
@@ -58,20 +68,26 @@ struct InputFile {
 
 extension InputFile {
     /// Reads the input, or prints why it cannot be read (`<file>: <reason>`) and returns `nil`.
-    func readReportingErrors() -> [UInt8]? {
+    func readReportingErrors(progress: ProgressLine? = nil) -> [UInt8]? {
         do {
-            return try read()
+            return try read(progress: progress)
         } catch {
+            progress?.clear()
             printError("\(displayName): \(error)")
             return nil
         }
     }
 
     /// Parses `bytes`, or prints the error with its place (`<file>:<line>:<column>: <message>`) and returns `nil`.
-    func parseReportingErrors(_ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) -> JSONDocument? {
+    func parseReportingErrors(
+        _ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions(), progress: ProgressLine? = nil
+    ) -> JSONDocument? {
+        progress?.update("parsing \(displayName) (\(describeSize(bytes.count)))")
+        defer { progress?.clear() }
         do {
             return try JSONDocument(parsing: bytes, options: options)
         } catch {
+            progress?.clear()
             printError("\(displayName):\(error.line):\(error.column): \(error)")
             return nil
         }
@@ -81,21 +97,24 @@ extension InputFile {
 extension InputFile {
     /// Reads and parses each input named by `arguments`, reporting the ones that fail, and calls `body` with
     /// each document. Returns the exit status: 0, 1 when some input is not JSON, 2 when some cannot be read.
+    /// Long runs show progress on a terminal (see ``ProgressLine``); `body` may update it too.
     static func eachDocument(
         in arguments: [String], options: JSONParsingOptions = JSONParsingOptions(),
-        _ body: (InputFile, [UInt8], JSONDocument) throws -> Void
+        _ body: (InputFile, [UInt8], JSONDocument, ProgressLine?) throws -> Void
     ) rethrows -> Int32 {
+        let progress = ProgressLine.startIfTerminal()
+        defer { progress?.stop() }
         var status: Int32 = 0
         for input in resolve(arguments) {
-            guard let bytes = input.readReportingErrors() else {
+            guard let bytes = input.readReportingErrors(progress: progress) else {
                 status = 2
                 continue
             }
-            guard let document = input.parseReportingErrors(bytes, options: options) else {
+            guard let document = input.parseReportingErrors(bytes, options: options, progress: progress) else {
                 status = max(status, 1)
                 continue
             }
-            try body(input, bytes, document)
+            try body(input, bytes, document, progress)
         }
         return status
     }

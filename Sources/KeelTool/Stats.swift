@@ -21,7 +21,7 @@ struct Stats: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        let status = InputFile.eachDocument(in: files) { input, bytes, document in
+        let status = InputFile.eachDocument(in: files) { input, bytes, document, _ in
             print(DocumentStatistics(document.root).report(name: input.displayName, bytes: bytes.count))
         }
         if status != 0 { throw ExitCode(status) }

@@ -39,7 +39,7 @@ struct Validate: ParsableCommand {
         if let maximumDepth { options.maximumDepth = maximumDepth }
         if rejectDuplicateKeys { options.duplicateKeys = .reject }
 
-        let status = InputFile.eachDocument(in: files, options: options) { input, _, _ in
+        let status = InputFile.eachDocument(in: files, options: options) { input, _, _, _ in
             print("\(input.displayName): OK")
         }
         if status != 0 { throw ExitCode(status) }

@@ -1,0 +1,53 @@
+import Foundation
+import KeelTestSupport
+import Testing
+
+/// Progress on standard error: on a terminal for long runs, never into a pipe or a file.
+@Suite struct ProgressTests {
+    /// A document big enough that formatting it takes longer than the progress line's first redraw.
+    static func writeLargeDocument() throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("keel-progress-\(UUID().uuidString).json")
+        let element = #"{"id": 12345, "name": "a fairly ordinary name", "tags": ["x", "y", "z"], "score": 0.125}"#
+        let text = "[" + Array(repeating: element, count: 200_000).joined(separator: ",\n") + "]"
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func aTerminalSeesProgressAndItIsErasedAfterwards() throws {
+        let file = try Self.writeLargeDocument()
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard let keel = Keel.executable else { throw ToolNotFound() }
+        // script(1) runs the command on a pseudo-terminal; standard output goes to /dev/null, so what comes
+        // back is only what the tool wrote to standard error, the terminal.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "\(keel.path) format \(file.path) > /dev/null", "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["KEEL_PROGRESS_DELAY"] = "0"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let name = file.path
+        #expect(text.contains("reading \(name)") || text.contains("parsing \(name)") || text.contains("writing \(name)"),
+                "no progress in \(text.debugDescription)")
+        // Every line drawn is erased: the last thing written clears the line.
+        #expect(text.hasSuffix("\r\u{1B}[K"))
+    }
+
+    @Test func aPipeSeesNoProgress() throws {
+        let file = try Self.writeLargeDocument()
+        defer { try? FileManager.default.removeItem(at: file) }
+        setenv("KEEL_PROGRESS_DELAY", "0", 1)
+        defer { unsetenv("KEEL_PROGRESS_DELAY") }
+        let run = try Keel.run(["format", "--compact", file.path])
+        #expect(run.status == 0)
+        #expect(run.error == "")
+        #expect(run.output.hasPrefix(#"[{"id":12345,"#))
+    }
+}
