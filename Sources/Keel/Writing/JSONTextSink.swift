@@ -113,6 +113,16 @@ struct JSONTextSink: ~Copyable {
                     continue
                 }
                 position += mask.trailingZeroBitCount / 8
+            } else {
+                // The last few bytes, padded with spaces (which never need an escape) to a whole word.
+                var word: UInt64 = 0x2020_2020_2020_2020
+                withUnsafeMutableBytes(of: &word) { $0.baseAddress?.copyMemory(from: base + position, byteCount: count - position) }
+                let mask = escapeMask(UInt64(littleEndian: word))
+                if mask == 0 {
+                    position = count
+                    continue
+                }
+                position += mask.trailingZeroBitCount / 8
             }
             let byte = base[position]
             guard needsEscape(byte) else {
