@@ -14,7 +14,7 @@ import Testing
     struct Everything: Codable {
         var int = -42, int8: Int8 = -8, int16: Int16 = 16, int32: Int32 = -32, int64 = Int64.min
         var uint: UInt = 42, uint8: UInt8 = 255, uint16: UInt16 = 65535, uint32 = UInt32.max, uint64 = UInt64.max
-        var double = 0.1, tinyDouble = 5e-324, hugeDouble = 1.7976931348623157e308, float: Float = 0.3
+        var double = 0.1, tinyDouble = Double.leastNonzeroMagnitude, hugeDouble = 1.7976931348623157e308, float: Float = 0.3
         var flag = true, text = "quote \" backslash \\ slash / tab \t nul \u{0} é 😀"
         var missing: String? = nil, present: String? = "here", explicitNull: String?? = .some(nil)
         var numbers = [1, 2, 3], nested = [[1.5], [], [2.5, -0.0]]
