@@ -357,22 +357,12 @@ struct Scanner {
         return i + 1
     }
 
-    /// A mask with the high bit set in each byte of `word` that is `"`, `\`, below 0x20 or above 0x7F
-    /// (the bytes are in memory order, lowest first, as on every platform Swift runs on).
-    ///
-    /// A byte is zero in `x` exactly when `x - 1` borrows into its high bit while its own high bit is clear.
-    /// A borrow can also set high bits in bytes *above* a flagged one, never below, so the lowest flagged
-    /// byte is always a real one: `trailingZeroBitCount / 8` is its index.
+    /// A mask with the high bit set in each byte of `word` that is `"`, `\`, below 0x20 or above 0x7F, and
+    /// perhaps above such a byte, never below (see `WordMask`).
     @inline(__always)
     static func attentionMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highs
+        (WordMask.bytes(equalTo: UInt8(ascii: "\""), in: word) | WordMask.bytes(equalTo: UInt8(ascii: "\\"), in: word)
+            | WordMask.controlBytes(in: word) | word) & WordMask.highBits
     }
 
     private static func escapeSuggestion(for byte: UInt8) -> String {

@@ -150,22 +150,15 @@ struct JSONTextSink: ~Copyable {
             || (byte == UInt8(ascii: "/") && options.escapesSlashes) || (byte >= 0x80 && options.escapesNonASCII)
     }
 
-    /// A mask with the high bit set in each byte of `word` (memory order, lowest first) that needs an
-    /// escape under the options, and possibly in bytes above such a byte, never below; so the lowest set
-    /// bit always marks a real one. The same borrow trick as `Scanner.attentionMask`.
+    /// A mask with the high bit set in each byte of `word` that needs an escape under the options, and
+    /// perhaps above such a byte, never below (see `WordMask`).
     @inline(__always)
     private func escapeMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        var mask = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-        if options.escapesSlashes {
-            let slash = word ^ (ones &* 0x2F)
-            mask |= (slash &- ones) & ~slash
-        }
+        var mask = WordMask.bytes(equalTo: UInt8(ascii: "\""), in: word) | WordMask.bytes(equalTo: UInt8(ascii: "\\"), in: word)
+            | WordMask.controlBytes(in: word)
+        if options.escapesSlashes { mask |= WordMask.bytes(equalTo: UInt8(ascii: "/"), in: word) }
         if options.escapesNonASCII { mask |= word }
-        return mask & highs
+        return mask & WordMask.highBits
     }
 
     private mutating func writeEscape(_ byte: UInt8) {
