@@ -43,7 +43,7 @@ struct InputFile {
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
             // Exactly the file's size, so that a large file is held once and never copied to grow.
             expectedSize = Int(status.st_size)
-            bytes.reserveCapacity(Int(status.st_size) + 1)
+            bytes.reserveCapacity(Int(status.st_size))
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
