@@ -96,6 +96,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     public var location: JSONSourceLocation? { details.location }
     /// For ``Kind/multiple``, the failures it gathers (flattened, in document order); otherwise empty.
     public var errors: [JSONDecodingError] { details.errors }
+    /// The byte offset of the failure in the source text, without counting lines.
+    var byteOffset: Int? { details.byteOffset }
 
     /// Makes an error. The decoding functions make these for you; use this in custom decoders.
     public init(kind: Kind, expected: String, found: String, path: JSONPath, location: JSONSourceLocation? = nil,

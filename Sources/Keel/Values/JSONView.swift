@@ -158,43 +158,9 @@ public struct JSONView: Sendable {
 
     /// The tape index of the value of the last member whose key has the bytes `key`.
     private func findMember(_ key: UnsafeRawBufferPointer) -> Int? {
-        let entry = self.entry
-        return storage.withReader { reader -> Int? in
+        storage.withReader { reader in
             var scratch: [UInt8] = []
-            if entry.flags.contains(.hasKeyIndex), let table = storage.keyIndexes[index] {
-                let found = table.find(hash: ObjectKeyIndex.hash(key)) { reader.keyEquals(at: $0, key, scratch: &scratch) }
-                return found.map { $0 + 1 }
-            }
-            // Keys are visited from the last one back, hopping along their links, so the first match is the
-            // last occurrence (the one that wins) and ends the search. A key's entry holds its length and its
-            // link in one word, so most keys cost one load and one comparison; only those of the right length
-            // (or, where the object has escaped keys, longer) have their bytes read.
-            guard entry.count > 0, let input = reader.bytes.baseAddress else { return nil }
-            let tape = storage.tape.base
-            let keyLength = UInt64(key.count)
-            var candidate = tape[index + 1].linkedKey
-            var remaining = entry.count
-            if !entry.flags.contains(.hasEscapedKey) {
-                while remaining > 0 {
-                    let payload = tape[candidate].payload
-                    if payload & 0xFFFF_FFFF == keyLength {
-                        guard let keyBase = key.baseAddress else { return candidate + 1 }  // the empty key
-                        if memoryEqual(input + tape[candidate].offset + 1, keyBase, key.count) { return candidate + 1 }
-                    }
-                    candidate = Int(truncatingIfNeeded: payload >> 32)
-                    remaining &-= 1
-                }
-                return nil
-            }
-            while remaining > 0 {
-                let length = tape[candidate].length
-                if length == key.count || (length > key.count && tape[candidate].flags.contains(.hasEscapes)) {
-                    if reader.keyEquals(at: candidate, key, scratch: &scratch) { return candidate + 1 }
-                }
-                candidate = tape[candidate].linkedKey
-                remaining &-= 1
-            }
-            return nil
+            return storage.valueIndex(ofMember: key, inObjectAt: index, reader: reader, scratch: &scratch)
         }
     }
 

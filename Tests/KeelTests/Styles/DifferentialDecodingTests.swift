@@ -1,9 +1,11 @@
+import Foundation
 import Keel
 import KeelOperators
 import Testing
 
-/// One model in all four styles, decoded from the same documents: the styles agree on success and on the
-/// decoded value. (The collecting style succeeds *strictly* when it built a value and recorded no error.)
+/// One model in all four styles and through the Codable bridge, decoded from the same documents: they agree
+/// on success and on the decoded value. (A collecting decoder succeeds *strictly* when it built a value and
+/// recorded no error.)
 @Suite struct DifferentialDecodingTests {
     struct Account: Equatable {
         let id: Int
@@ -14,7 +16,21 @@ import Testing
         let role: Role
     }
 
-    enum Role: String, JSONDecodable { case admin, member }
+    enum Role: String, JSONDecodable, Decodable { case admin, member }
+
+    /// The same model as a Codable type, for ``KeelDecoder``.
+    struct Bridged: Decodable {
+        let account: Account
+        private struct Meta: Decodable { let role: Role }
+        private enum CodingKeys: String, CodingKey { case id, name, email, tags, score, meta }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            account = Account(
+                id: try c.decode(Int.self, forKey: .id), name: try c.decode(String.self, forKey: .name),
+                email: try c.decodeIfPresent(String.self, forKey: .email), tags: try c.decode([String].self, forKey: .tags),
+                score: try c.decode(Double.self, forKey: .score), role: try c.decode(Meta.self, forKey: .meta).role)
+        }
+    }
 
     struct Functional: FunctionalJSONDecodable {
         let account: Account
@@ -101,6 +117,10 @@ import Testing
         #expect(functional == results, "functional vs results")
         #expect(results == throwing, "results vs throwing")
         #expect(throwing == collecting, "throwing vs collecting")
+        let bridged = try? KeelDecoder().decode(Bridged.self, from: root).account
+        let bridgedCollecting = KeelDecoder().decodeCollecting(Bridged.self, from: root)
+        #expect(throwing == bridged, "throwing vs the Codable bridge")
+        #expect(bridged == (bridgedCollecting.errors.isEmpty ? bridgedCollecting.value?.account : nil), "the bridge, collecting")
         // Every style reaches the same value through the core protocol as well.
         #expect((try? Throwing.decode(root, in: JSONDecodingContext()).account) == throwing)
     }

@@ -1,0 +1,55 @@
+// The bridge's errors are Swift's own `DecodingError`s, each carrying Keel's error as its underlying error, so
+// that a Codable user's `catch` blocks keep working and still learn the line and column.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+extension DecodingError {
+    /// Keel's description of a decoding failure from ``KeelDecoder``: the path from the root (also as a JSON
+    /// Pointer), the line and column, what was expected and what was found. `nil` for errors thrown by a
+    /// model's own code and for text that did not parse (see ``jsonSyntaxError``).
+    public var jsonDecodingError: JSONDecodingError? { context?.underlyingError as? JSONDecodingError }
+
+    /// Where and why the text was not JSON, when ``KeelDecoder`` could not parse it.
+    public var jsonSyntaxError: JSONSyntaxError? { context?.underlyingError as? JSONSyntaxError }
+
+    /// The context every case carries.
+    var context: Context? {
+        switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+             .dataCorrupted(let context):
+            return context
+        @unknown default:
+            return nil
+        }
+    }
+
+    /// Text that is not JSON, as Foundation reports it, with Keel's syntax error (offset, line, column,
+    /// what was expected) underneath.
+    init(syntaxError: JSONSyntaxError) {
+        self = .dataCorrupted(Context(codingPath: [], debugDescription: "The given data was not valid JSON. \(syntaxError)",
+                                      underlyingError: syntaxError))
+    }
+
+    /// Keel's decoding error as the `DecodingError` case Foundation would throw for the same failure:
+    /// `keyNotFound` for a missing key (the path is the object's), `valueNotFound` for a `null` where a value
+    /// is needed, `typeMismatch` for another kind of value, and `dataCorrupted` for a value of the right kind
+    /// that does not fit (a number out of range, an unknown raw value, an invalid date).
+    init(_ error: JSONDecodingError, type: Any.Type, codingPath: [any CodingKey], missingKey: (any CodingKey)? = nil) {
+        let context = Context(codingPath: codingPath, debugDescription: error.description, underlyingError: error)
+        if let missingKey, error.kind == .missingKey {
+            self = .keyNotFound(missingKey, context)
+        } else if error.kind == .typeMismatch {
+            self = error.found == "null" ? .valueNotFound(type, context) : .typeMismatch(type, context)
+        } else {
+            self = .dataCorrupted(context)
+        }
+    }
+
+    /// The byte offset of the failure, when Keel knows it; for putting collected errors in document order.
+    var byteOffset: Int? { jsonDecodingError?.byteOffset }
+}
+#endif

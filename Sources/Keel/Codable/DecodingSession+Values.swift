@@ -1,0 +1,175 @@
+// Decoding one value of any `Decodable` type: the types the bridge knows are read off the tape (told apart by
+// comparing metatypes, which is cheap, so a model's own types pay almost nothing), and every other type runs
+// its own `init(from:)` on the session's reusable decoder.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+extension DecodingSession {
+    /// The `T` at tape index `index`; `path` makes the value's coding path, only when it is needed.
+    func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T {
+        if let known = try knownValue(T.self, at: index, path: path) { return known }
+        if decodesCollections, let collection = T.self as? any SessionDecodable.Type {
+            return try collection.decodeOpened(as: T.self, at: index, path: path(), in: self)
+        }
+        let decoder = self.decoder
+        let outer = (decoder.index, decoder.path)
+        decoder.index = index
+        decoder.path = path()
+        defer { (decoder.index, decoder.path) = outer }
+        return try T(from: decoder)
+    }
+
+    /// The value when `T` is a type the bridge reads itself, otherwise `nil`.
+    @inline(__always)
+    private func knownValue<T: Decodable>(_ type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T? {
+        if T.self == String.self { return cast(try scalar(String.self, at: index, path: path)) }
+        if T.self == Int.self { return cast(try scalar(Int.self, at: index, path: path)) }
+        if T.self == Double.self { return cast(try scalar(Double.self, at: index, path: path)) }
+        if T.self == Bool.self { return cast(try scalar(Bool.self, at: index, path: path)) }
+        if T.self == Int64.self { return cast(try scalar(Int64.self, at: index, path: path)) }
+        if T.self == Float.self { return cast(try scalar(Float.self, at: index, path: path)) }
+        if T.self == UInt64.self { return cast(try scalar(UInt64.self, at: index, path: path)) }
+        if T.self == UInt.self { return cast(try scalar(UInt.self, at: index, path: path)) }
+        if T.self == Int32.self { return cast(try scalar(Int32.self, at: index, path: path)) }
+        if T.self == UInt32.self { return cast(try scalar(UInt32.self, at: index, path: path)) }
+        if T.self == Int16.self { return cast(try scalar(Int16.self, at: index, path: path)) }
+        if T.self == UInt16.self { return cast(try scalar(UInt16.self, at: index, path: path)) }
+        if T.self == Int8.self { return cast(try scalar(Int8.self, at: index, path: path)) }
+        if T.self == UInt8.self { return cast(try scalar(UInt8.self, at: index, path: path)) }
+        if T.self == Date.self { return cast(try date(at: index, path: path)) }
+        if T.self == Data.self { return cast(try data(at: index, path: path)) }
+        if T.self == URL.self { return cast(try scalar(URL.self, at: index, path: path)) }
+        if T.self == Decimal.self { return cast(try scalar(Decimal.self, at: index, path: path)) }
+        if T.self == JSON.self { return cast(JSON(view(at: index))) }
+        return nil
+    }
+
+    /// `value` as the type the caller has just found `T` to be.
+    @inline(__always)
+    private func cast<Known, T>(_ value: Known) -> T? { value as? T }
+
+    /// A decoder of its own for the value at `index`, for strategies that hand one to the caller's function.
+    func separateDecoder(at index: Int, path: CodingPathNode) -> ModelDecoder {
+        ModelDecoder(session: self, index: index, path: path)
+    }
+
+    // MARK: Dates and data
+
+    private func date(at index: Int, path: () -> CodingPathNode) throws -> Date {
+        switch options.dateDecodingStrategy {
+        case .deferredToDate:
+            return Date(timeIntervalSinceReferenceDate: try scalar(Double.self, at: index, path: path))
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try scalar(Double.self, at: index, path: path))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try scalar(Double.self, at: index, path: path) / 1000)
+        case .iso8601, .iso8601WithFractionalSeconds:
+            let text = try scalar(String.self, at: index, path: path)
+            let requiresFraction: Bool
+            if case .iso8601WithFractionalSeconds = options.dateDecodingStrategy { requiresFraction = true } else { requiresFraction = false }
+            if !requiresFraction, let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+            // The fractional style also reads a time without a fraction, so the stricter strategy checks for one.
+            let hasFraction = text.utf8.contains(0x2E)
+            if hasFraction, let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
+                return date
+            }
+            let expected = requiresFraction ? "an ISO 8601 date with fractional seconds" : "an ISO 8601 date"
+            throw error(JSONDecodingError(kind: .valueOutOfRange, expected: expected, found: view(at: index).kindAndExcerpt,
+                                          at: view(at: index)),
+                        type: Date.self, path: path())
+        case .custom(let decode):
+            return try decode(separateDecoder(at: index, path: path()))
+        }
+    }
+
+    private func data(at index: Int, path: () -> CodingPathNode) throws -> Data {
+        switch options.dataDecodingStrategy {
+        case .deferredToData:
+            return try Data(from: separateDecoder(at: index, path: path()))
+        case .base64:
+            let text = try scalar(String.self, at: index, path: path)
+            guard let data = Data(base64Encoded: text) else {
+                throw error(JSONDecodingError(kind: .valueOutOfRange, expected: "Base64 data", found: view(at: index).kindAndExcerpt,
+                                              at: view(at: index)),
+                            type: Data.self, path: path())
+            }
+            return data
+        case .custom(let decode):
+            return try decode(separateDecoder(at: index, path: path()))
+        }
+    }
+}
+
+// MARK: - Collections the session decodes itself
+
+/// Arrays and string-keyed dictionaries, which the session decodes itself when it salvages elements or
+/// renames keys (see ``DecodingSession/decodesCollections``).
+protocol SessionDecodable {
+    static func decode(at index: Int, path: CodingPathNode, in session: DecodingSession) throws -> Self
+}
+
+extension SessionDecodable {
+    /// The value as `T`, which the caller has found to be `Self`.
+    static func decodeOpened<T>(as type: T.Type, at index: Int, path: CodingPathNode, in session: DecodingSession) throws -> T {
+        guard let value = try decode(at: index, path: path, in: session) as? T else {
+            throw DecodingError.typeMismatch(T.self, DecodingError.Context(codingPath: path.keys, debugDescription: "Internal type confusion."))
+        }
+        return value
+    }
+}
+
+extension Array: SessionDecodable where Element: Decodable {
+    /// Every element; in collecting mode an element that fails is left out and its error recorded.
+    static func decode(at index: Int, path: CodingPathNode, in session: DecodingSession) throws -> [Element] {
+        guard session.kind(at: index) == .array else {
+            throw session.error(.typeMismatch("an array", at: session.view(at: index)), type: [Element].self, path: path)
+        }
+        let tape = session.reader.tape
+        let count = tape[index].count
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        var child = index + 1
+        for position in 0..<count {
+            do {
+                result.append(try session.decodeValue(Element.self, at: child, path: { path.appending(index: position) }))
+            } catch {
+                guard session.isCollecting else { throw error }
+                session.record(error, at: path.appending(index: position))
+            }
+            child = TapeReader.indexAfter(child, in: tape)
+        }
+        return result
+    }
+}
+
+extension Dictionary: SessionDecodable where Key == String, Value: Decodable {
+    /// Every member, keys as they are written whatever the key strategy; for a repeated key the last wins.
+    /// In collecting mode a member that fails is left out and its error recorded.
+    static func decode(at index: Int, path: CodingPathNode, in session: DecodingSession) throws -> [String: Value] {
+        guard session.kind(at: index) == .object else {
+            throw session.error(.typeMismatch("an object", at: session.view(at: index)), type: [String: Value].self, path: path)
+        }
+        let tape = session.reader.tape
+        let count = tape[index].count
+        var result: [String: Value] = [:]
+        result.reserveCapacity(count)
+        var key = index + 1
+        for _ in 0..<count {
+            let name = session.reader.string(at: key)
+            let memberPath = path.appending(JSONMemberKey(stringValue: name))
+            do {
+                result[name] = try session.decodeValue(Value.self, at: key + 1, path: { memberPath })
+            } catch {
+                guard session.isCollecting else { throw error }
+                session.record(error, at: memberPath)
+            }
+            key = TapeReader.indexAfter(key + 1, in: tape)
+        }
+        return result
+    }
+}
+#endif

@@ -1,0 +1,175 @@
+// The public face of decoding `Decodable` models with Keel: shaped like Foundation's JSONDecoder, reading
+// from Keel's parsed document.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+/// Decodes any `Decodable` model from JSON text, like Foundation's `JSONDecoder`, on Keel's strict parser.
+///
+/// ```swift
+/// struct User: Codable { let id: Int; let displayName: String; let joined: Date }
+///
+/// var decoder = KeelDecoder()
+/// decoder.keyDecodingStrategy = .convertFromSnakeCase
+/// decoder.dateDecodingStrategy = .iso8601
+/// let user = try decoder.decode(User.self, from: data)     // Data, [UInt8], String or any contiguous bytes
+/// ```
+///
+/// Errors are the `DecodingError`s a Codable user knows, with the full `codingPath` (array positions as
+/// `Index N`), and with Keel's own error inside, which says where in the text:
+///
+/// ```swift
+/// catch let error as DecodingError {
+///     print(error.jsonDecodingError?.path.pointer)   // "/users/2/id"
+///     print(error.jsonDecodingError?.location)       // line 14, column 12
+/// }
+/// ```
+///
+/// ``decodeCollecting(_:from:)-([UInt8])`` decodes in the collecting mode none of the older libraries had:
+/// array elements that fail are left out, an optional of the wrong type becomes `nil`, and you get the value
+/// together with every error.
+///
+/// Keel is stricter than Foundation in a few places, on purpose (see the Codable article): text that is not
+/// RFC 8259 JSON (trailing commas, for one) is rejected; for a repeated key the last member wins, where
+/// Foundation takes the first; a number too small for a `Double` rounds to zero instead of failing.
+///
+/// A decoder is a `Sendable` value: share it across tasks, or copy and change it.
+public struct KeelDecoder: Sendable {
+    /// How the text is parsed (limits, duplicate keys, byte order mark).
+    public var parsingOptions: JSONParsingOptions
+    /// How member names match coding keys. Default: ``KeyDecodingStrategy-swift.enum/useDefaultKeys``.
+    public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+    /// How dates are read. Default: ``DateDecodingStrategy-swift.enum/deferredToDate``.
+    public var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
+    /// How `Data` is read. Default: ``DataDecodingStrategy-swift.enum/base64``.
+    public var dataDecodingStrategy: DataDecodingStrategy = .base64
+    /// Whether strings stand for infinities and NaN. Default:
+    /// ``NonConformingFloatDecodingStrategy-swift.enum/throw``.
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+    /// Values every `init(from:)` can read from `decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// A decoder parsing with `parsingOptions`, and every strategy at its default.
+    public init(parsingOptions: JSONParsingOptions = JSONParsingOptions()) {
+        self.parsingOptions = parsingOptions
+    }
+
+    // MARK: Strict decoding
+
+    /// Decodes a `T` from UTF-8 JSON text.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` with Keel's ``JSONSyntaxError`` as the underlying error when the
+    ///   text is not JSON; otherwise the first `DecodingError` met (see ``KeelDecoder``), or any error the
+    ///   model's own `init(from:)` throws.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try decode(T.self, from: try document(parsing: { () throws(JSONSyntaxError) in
+            try JSONDocument(parsing: bytes, options: parsingOptions)
+        }).root)
+    }
+
+    /// Decodes a `T` from JSON text. Throws as ``decode(_:from:)-([UInt8])`` does.
+    public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        try decode(T.self, from: Array(text.utf8))
+    }
+
+    /// Decodes a `T` from UTF-8 JSON text in any contiguous bytes, `Data` included; the text is copied once.
+    /// Throws as ``decode(_:from:)-([UInt8])`` does.
+    public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) throws -> T {
+        try decode(T.self, from: try document(parsing: { () throws(JSONSyntaxError) in
+            try JSONDocument.parsing(bytes, options: parsingOptions)
+        }).root)
+    }
+
+    /// Decodes a `T` from a value of a parsed document: the whole of it, or any part.
+    ///
+    /// - Throws: the first `DecodingError` met, or any error the model's own `init(from:)` throws.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONView) throws -> T {
+        try DecodingSession.run(self, on: value, collecting: false) { session in
+            try session.decodeValue(T.self, at: value.index, path: { session.rootPath })
+        }
+    }
+
+    // MARK: Collecting decoding
+
+    /// Decodes a `T` from UTF-8 JSON text, salvaging what can be salvaged: an array element that fails is
+    /// left out, a present optional value that fails becomes `nil`, and every such failure is reported.
+    ///
+    /// ```swift
+    /// let result = KeelDecoder().decodeCollecting([Person].self, from: bytes)
+    /// result.value        // the people that decoded
+    /// result.errors       // why the others did not, each with its path, line and column
+    /// ```
+    ///
+    /// A required member that fails makes its object fail, and that failure is salvaged by the nearest
+    /// array or optional above it; when nothing above can salvage it, ``Collected/value`` is `nil`.
+    public func decodeCollecting<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) -> Collected<T> {
+        collecting(T.self) { () throws(JSONSyntaxError) in try JSONDocument(parsing: bytes, options: parsingOptions) }
+    }
+
+    /// Decodes a `T` from JSON text, salvaging what can be salvaged; see ``decodeCollecting(_:from:)-([UInt8])``.
+    public func decodeCollecting<T: Decodable>(_ type: T.Type, from text: String) -> Collected<T> {
+        decodeCollecting(T.self, from: Array(text.utf8))
+    }
+
+    /// Decodes a `T` from UTF-8 JSON text in any contiguous bytes, salvaging what can be salvaged; see
+    /// ``decodeCollecting(_:from:)-([UInt8])``.
+    public func decodeCollecting<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) -> Collected<T> {
+        collecting(T.self) { () throws(JSONSyntaxError) in try JSONDocument.parsing(bytes, options: parsingOptions) }
+    }
+
+    /// Decodes a `T` from a value of a parsed document, salvaging what can be salvaged; see
+    /// ``decodeCollecting(_:from:)-([UInt8])``.
+    public func decodeCollecting<T: Decodable>(_ type: T.Type, from value: JSONView) -> Collected<T> {
+        var decoded: T?
+        let errors = DecodingSession.collect(self, on: value) { session in
+            decoded = try session.decodeValue(T.self, at: value.index, path: { session.rootPath })
+        }
+        return Collected(value: decoded, errors: errors)
+    }
+
+    /// What collecting decoding produced: the value, when the root could be built, and every error.
+    public struct Collected<Value> {
+        /// The decoded value, or `nil` when the root itself could not be built.
+        public let value: Value?
+        /// Every error, in document order where the errors know their place. Each is a `DecodingError` with
+        /// its coding path; ``Swift/DecodingError/jsonDecodingError`` gives Keel's own, with line and column.
+        public let errors: [DecodingError]
+        /// Whether the value was built and no error was met.
+        public var isComplete: Bool { value != nil && errors.isEmpty }
+    }
+
+    // MARK: Parsing
+
+    /// The document `parse` makes, or its syntax error as a `DecodingError`.
+    private func document(parsing parse: () throws(JSONSyntaxError) -> JSONDocument) throws -> JSONDocument {
+        do {
+            return try parse()
+        } catch {
+            throw DecodingError(syntaxError: error)
+        }
+    }
+
+    private func collecting<T: Decodable>(_ type: T.Type, parsing parse: () throws(JSONSyntaxError) -> JSONDocument) -> Collected<T> {
+        do {
+            return decodeCollecting(T.self, from: try parse().root)
+        } catch {
+            return Collected(value: nil, errors: [DecodingError(syntaxError: error)])
+        }
+    }
+}
+
+extension KeelDecoder.Collected: Sendable where Value: Sendable {}
+
+extension JSONDocument {
+    /// Parses the bytes of any `ContiguousBytes` (keeping one copy), with a typed error.
+    static func parsing(_ bytes: some ContiguousBytes, options: JSONParsingOptions) throws(JSONSyntaxError) -> JSONDocument {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONSyntaxError) in try JSONDocument(parsing: buffer, options: options) }
+        }
+        return try result.get()
+    }
+}
+#endif
