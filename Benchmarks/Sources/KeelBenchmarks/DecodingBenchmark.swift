@@ -22,6 +22,7 @@ enum DecodingBenchmark {
             ("results", ResultsTwitter.digest(try ResultsTwitter.Timeline(json: root()))),
             ("throwing", ThrowingTwitter.digest(try ThrowingTwitter.Timeline.decode(root()))),
             ("collecting", salvaged.errors.isEmpty ? salvaged.value.map(CollectingTwitter.digest) : nil),
+            ("Codable bridge", CodableTwitter.digest(try KeelDecoder().decode(CodableTwitter.Timeline.self, from: bytes))),
         ]
         for (name, digest) in digests where digest != expected {
             throw BenchmarkError("the \(name) style decoded \(digest.map(String.init(describing:)) ?? "nothing"), JSONDecoder \(expected)")
@@ -29,6 +30,7 @@ enum DecodingBenchmark {
 
         let cases: [(String, () -> Void)] = [
             ("Foundation JSONDecoder", { blackHole(try? CodableTwitter.decode(data)) }),
+            ("Codable bridge (KeelDecoder)", { blackHole(try? KeelDecoder().decode(CodableTwitter.Timeline.self, from: bytes)) }),
             ("functional (Argo)", { blackHole(try? FunctionalTwitter.Timeline.decode(root()).dematerialize()) }),
             ("results (Freddy)", { blackHole(try? ResultsTwitter.Timeline(json: root())) }),
             ("throwing (Decodable)", { blackHole(try? ThrowingTwitter.Timeline.decode(root())) }),

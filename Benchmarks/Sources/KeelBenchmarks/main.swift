@@ -1,8 +1,22 @@
 import Foundation
 
-// Prints, for every file of the corpus, parsing throughput for Keel and Foundation side by side, and their
-// ratio. Options: --corpus DIR (default ../shared/corpus from the repository root), --seconds S (time per
-// case, default 0.5), and file names to restrict the run.
+// Prints, for every file of the corpus, parsing and writing throughput for Keel and Foundation side by side,
+// and their ratio; decoding the twitter, citm_catalog and canada models through Foundation's JSONDecoder, the
+// Codable bridge and each style; encoding; and peak memory while parsing the largest file. Options: --corpus
+// DIR (default ../shared/corpus from the repository root), --seconds S (time per case, default 0.5), and
+// file names to restrict the run.
+
+// The memory measurement runs this executable again, in a process of its own.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-child",
+    let parser = PeakMemory.Parser(rawValue: CommandLine.arguments[2]) {
+    do {
+        try PeakMemory.measureInChild(parser: parser, path: CommandLine.arguments[3])
+        exit(0)
+    } catch {
+        print("\(error)")
+        exit(1)
+    }
+}
 
 var corpusPath: String?
 var budget = 0.5
@@ -70,31 +84,72 @@ do {
     exit(1)
 }
 
-if only.isEmpty || only.contains("twitter.json") {
+/// Prints one decoding table: MB/s of the input, and the ratio to the first row (JSONDecoder).
+func printDecodingTable(_ title: String, _ run: () throws -> (bytes: Int, rows: [DecodingBenchmark.Row])) {
     print("")
-    print("Decoding twitter.json into a model (parse + decode), MB/s; ratio to JSONDecoder")
+    print(title)
     do {
-        let (bytes, rows) = try DecodingBenchmark.run(file: corpus.appendingPathComponent("twitter.json"), budget: budget)
+        let (bytes, rows) = try run()
         let baseline = rows[0].measurement.megabytesPerSecond(bytes)
         for row in rows {
             let speed = row.measurement.megabytesPerSecond(bytes)
-            print([pad(row.name, 24), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
+            print([pad(row.name, 30), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
                 .joined(separator: " "))
         }
     } catch {
         print("Benchmark check failed: \(error)")
         exit(1)
     }
+}
 
+if only.isEmpty || only.contains("twitter.json") {
+    printDecodingTable("Decoding twitter.json into a model (parse + decode), MB/s; ratio to JSONDecoder") {
+        try DecodingBenchmark.run(file: corpus.appendingPathComponent("twitter.json"), budget: budget)
+    }
+}
+if only.isEmpty || only.contains("citm_catalog.json") {
+    printDecodingTable("Decoding citm_catalog.json into a model (parse + decode), MB/s; ratio to JSONDecoder") {
+        try ModelDecodingBenchmark.run(file: corpus.appendingPathComponent("citm_catalog.json"), cases: ModelDecodingBenchmark.citm,
+                                       budget: budget)
+    }
+}
+if only.isEmpty || only.contains("canada.json") {
+    printDecodingTable("Decoding canada.json into a model (parse + decode), MB/s; ratio to JSONDecoder") {
+        try ModelDecodingBenchmark.run(file: corpus.appendingPathComponent("canada.json"), cases: ModelDecodingBenchmark.canada,
+                                       budget: budget)
+    }
+}
+
+if only.isEmpty || only.contains("twitter.json") {
     print("")
     print("Encoding the twitter model as compact text, MB/s of output; ratio to JSONEncoder")
     do {
         let result = try EncodingBenchmark.run(file: corpus.appendingPathComponent("twitter.json"), budget: budget)
         let keel = result.keel.megabytesPerSecond(result.bytes)
         let foundation = result.foundation.megabytesPerSecond(result.bytes)
-        print([pad("JSONEncoder", 24), pad(figure(foundation), 10, right: true), pad("1.00×", 9, right: true)].joined(separator: " "))
-        print([pad("KeelEncoder", 24), pad(figure(keel), 10, right: true), pad(String(format: "%.2f×", keel / foundation), 9, right: true)]
+        print([pad("JSONEncoder", 30), pad(figure(foundation), 10, right: true), pad("1.00×", 9, right: true)].joined(separator: " "))
+        print([pad("KeelEncoder", 30), pad(figure(keel), 10, right: true), pad(String(format: "%.2f×", keel / foundation), 9, right: true)]
             .joined(separator: " "))
+    } catch {
+        print("Benchmark check failed: \(error)")
+        exit(1)
+    }
+}
+
+// Peak memory while parsing the largest file of the run, each parser in a fresh process.
+let sizes = files.map { name in
+    ((try? FileManager.default.attributesOfItem(atPath: corpus.appendingPathComponent(name).path)[.size] as? Int) ?? 0, name)
+}
+if let (size, largest) = sizes.max(by: { $0.0 < $1.0 }) {
+    print("")
+    print("Peak memory while reading and parsing the largest file, \(largest) (\(size) bytes): growth of the peak resident set")
+    do {
+        let file = corpus.appendingPathComponent(largest)
+        for (name, parser) in [("Keel document", PeakMemory.Parser.keel), ("JSONSerialization", .foundation)] {
+            let growth = try PeakMemory.measure(parser: parser, file: file)
+            print([pad(name, 30), pad(String(format: "%.1f MB", Double(growth) / 1e6), 10, right: true),
+                   pad(String(format: "%.2f× the file", Double(growth) / Double(size)), 16, right: true)].joined(separator: " "))
+        }
     } catch {
         print("Benchmark check failed: \(error)")
         exit(1)

@@ -48,9 +48,10 @@ extension DecodingSession {
         return nil
     }
 
-    /// `value` as the type the caller has just found `T` to be.
+    /// `value` as `T`, which the caller has just found to be the same type as `Known` (a dynamic cast would
+    /// cost more than reading the value).
     @inline(__always)
-    private func cast<Known, T>(_ value: Known) -> T? { value as? T }
+    private func cast<Known, T>(_ value: Known) -> T? { unsafeBitCast(value, to: T.self) }
 
     /// A decoder of its own for the value at `index`, for strategies that hand one to the caller's function.
     func separateDecoder(at index: Int, path: CodingPathNode) -> ModelDecoder {

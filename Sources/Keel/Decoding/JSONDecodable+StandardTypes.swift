@@ -197,13 +197,20 @@ extension JSONView {
             let element = JSONView(storage: storage, index: child)
             child = TapeReader.indexAfter(child, in: tape)
             let before = context.errorCount
-            if context.isCollecting { context.frames.append(DecodingFrame(component: .index(position), type: Element.self)) }
-            defer { if context.isCollecting { context.frames.removeLast() } }
+            // The element's frame names it in the messages of errors recorded while decoding it; an element
+            // that only throws gets its frame just for recording its own error.
+            let tracked = context.isCollecting && Element._mayRecordNestedErrors
+            if tracked { context.frames.append(DecodingFrame(component: .index(position), type: Element.self)) }
+            defer { if tracked { context.frames.removeLast() } }
             do {
                 result.append(try Element.decode(element, in: context))
             } catch {
                 guard lossy else { throw error }
-                if context.isCollecting { context.recordUnlessReported(error, since: before) }
+                if context.isCollecting {
+                    if !tracked { context.frames.append(DecodingFrame(component: .index(position), type: Element.self)) }
+                    context.recordUnlessReported(error, since: before)
+                    if !tracked { context.frames.removeLast() }
+                }
             }
         }
         return result

@@ -152,7 +152,8 @@ enum NumberText {
     ///
     /// Literals whose significand fits in 53 bits and whose decimal exponent is at most 22 in size convert
     /// exactly with one multiplication or division (both operands are exact doubles, so the one rounding
-    /// is correct); the others go to the standard library's correctly rounded conversion.
+    /// is correct); most others with up to 19 significant digits by ``eiselLemire(significand:exponent:negative:)``;
+    /// the rest go to the standard library's correctly rounded conversion.
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
         var i = 0
         let negative = text.first == UInt8(ascii: "-")
@@ -199,6 +200,9 @@ enum NumberText {
             return negative ? -value : value
         }
         if simple, significand == 0 { return negative ? -0.0 : 0.0 }
+        if digits <= 19, let value = eiselLemire(significand: significand, exponent: exponent, negative: negative) {
+            return value
+        }
         return Double(String(decoding: text, as: UTF8.self)) ?? .nan
     }
 
