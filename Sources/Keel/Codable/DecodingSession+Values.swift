@@ -12,7 +12,10 @@ extension DecodingSession {
     /// The `T` at tape index `index`; `path` makes the value's coding path, only when it is needed.
     func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T {
         if let known = try knownValue(T.self, at: index, path: path) { return known }
-        if decodesCollections, let collection = T.self as? any SessionDecodable.Type {
+        // Arrays and string-keyed dictionaries are decoded here rather than by their own `init(from:)`: to
+        // salvage elements in collecting mode, to keep dictionary keys as written under a key strategy (as
+        // Foundation does), and because it is faster (no container per array, each element read directly).
+        if let collection = T.self as? any SessionDecodable.Type {
             return try collection.decodeOpened(as: T.self, at: index, path: path(), in: self)
         }
         let decoder = self.decoder
@@ -107,8 +110,7 @@ extension DecodingSession {
 
 // MARK: - Collections the session decodes itself
 
-/// Arrays and string-keyed dictionaries, which the session decodes itself when it salvages elements or
-/// renames keys (see ``DecodingSession/decodesCollections``).
+/// Arrays and string-keyed dictionaries, which the session decodes itself (see `decodeValue`).
 protocol SessionDecodable {
     static func decode(at index: Int, path: CodingPathNode, in session: DecodingSession) throws -> Self
 }
@@ -161,12 +163,11 @@ extension Dictionary: SessionDecodable where Key == String, Value: Decodable {
         var key = index + 1
         for _ in 0..<count {
             let name = session.reader.string(at: key)
-            let memberPath = path.appending(JSONMemberKey(stringValue: name))
             do {
-                result[name] = try session.decodeValue(Value.self, at: key + 1, path: { memberPath })
+                result[name] = try session.decodeValue(Value.self, at: key + 1, path: { path.appending(JSONMemberKey(stringValue: name)) })
             } catch {
                 guard session.isCollecting else { throw error }
-                session.record(error, at: memberPath)
+                session.record(error, at: path.appending(JSONMemberKey(stringValue: name)))
             }
             key = TapeReader.indexAfter(key + 1, in: tape)
         }

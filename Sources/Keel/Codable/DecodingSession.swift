@@ -19,11 +19,6 @@ final class DecodingSession {
     let isCollecting: Bool
     /// Whether member names are converted before they are matched with coding keys.
     let renamesKeys: Bool
-    /// Whether arrays and string-keyed dictionaries are decoded by the session itself rather than by their
-    /// own `init(from:)`: needed to salvage elements, and to keep dictionary keys as they are under a key
-    /// strategy (as Foundation does). Otherwise the types' own code is as fast, and asking every model type
-    /// whether it is one of them would cost a conformance lookup each.
-    let decodesCollections: Bool
     private var recorded: [DecodingError] = []
     let rootPath = CodingPathNode.root
 
@@ -46,7 +41,6 @@ final class DecodingSession {
         self.reader = reader
         self.isCollecting = collecting
         if case .useDefaultKeys = options.keyDecodingStrategy { renamesKeys = false } else { renamesKeys = true }
-        decodesCollections = collecting || renamesKeys
     }
 
     /// Runs `body` with a session over `value`'s document, open for the duration of the call.

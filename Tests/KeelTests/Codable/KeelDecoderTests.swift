@@ -415,6 +415,25 @@ import Testing
         #expect(throws: DecodingError.self) { try decoder.decode(Person.self, from: json) }
     }
 
+    /// The number difference the Codable article lists: Keel rounds where Foundation fails.
+    @Test func numbersThatRoundAreRoundedWhereFoundationFails() throws {
+        #expect(try KeelDecoder().decode(Double.self, from: "1e-400") == 0)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Double.self, from: Data("1e-400".utf8)) }
+    }
+
+    struct NeedsSuper: Decodable {
+        init(from decoder: any Decoder) throws { _ = try decoder.container(keyedBy: Key.self).superDecoder() }
+    }
+
+    @Test func aMissingSuperMemberIsAMissingKey() throws {
+        let error = try #require(throws: DecodingError.self) { try KeelDecoder().decode(NeedsSuper.self, from: "{}") }
+        guard case .keyNotFound(let key, _) = error else {
+            Issue.record("expected keyNotFound, got \(error)")
+            return
+        }
+        #expect(key.stringValue == "super")
+    }
+
     // MARK: Inputs and sharing
 
     @Test func everyInputFormDecodesTheSameValue() throws {
