@@ -59,6 +59,11 @@ struct TapeReader {
         let entry = tape[index]
         let raw = rawBytes(at: index)
         guard entry.flags.contains(.hasEscapes) else {
+            // The scanner has checked that every string is well-formed UTF-8, so where the standard library
+            // can take the bytes as such, they are copied without being checked a second time.
+            if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+                return String(copying: UTF8Span(unchecked: raw.span, isKnownASCII: false))
+            }
             return String(decoding: raw, as: UTF8.self)
         }
         return String(unsafeUninitializedCapacity: raw.count) { buffer in
