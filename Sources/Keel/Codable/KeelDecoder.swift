@@ -28,7 +28,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// ``decodeCollecting(_:from:)-([UInt8])`` decodes in the collecting mode none of the older libraries had:
+/// `decodeCollecting(_:from:)` decodes in the collecting mode none of the older libraries had:
 /// array elements that fail are left out, an optional of the wrong type becomes `nil`, and you get the value
 /// together with every error.
 ///
@@ -70,13 +70,13 @@ public struct KeelDecoder: Sendable {
         }).root)
     }
 
-    /// Decodes a `T` from JSON text. Throws as ``decode(_:from:)-([UInt8])`` does.
+    /// Decodes a `T` from JSON text. Throws as `decode(_:from:)` does.
     public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
         try decode(T.self, from: Array(text.utf8))
     }
 
     /// Decodes a `T` from UTF-8 JSON text in any contiguous bytes, `Data` included; the text is copied once.
-    /// Throws as ``decode(_:from:)-([UInt8])`` does.
+    /// Throws as `decode(_:from:)` does.
     public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) throws -> T {
         try decode(T.self, from: try document(parsing: { () throws(JSONSyntaxError) in
             try JSONDocument.parsing(bytes, options: parsingOptions)
@@ -109,19 +109,19 @@ public struct KeelDecoder: Sendable {
         collecting(T.self) { () throws(JSONSyntaxError) in try JSONDocument(parsing: bytes, options: parsingOptions) }
     }
 
-    /// Decodes a `T` from JSON text, salvaging what can be salvaged; see ``decodeCollecting(_:from:)-([UInt8])``.
+    /// Decodes a `T` from JSON text, salvaging what can be salvaged; see `decodeCollecting(_:from:)`.
     public func decodeCollecting<T: Decodable>(_ type: T.Type, from text: String) -> Collected<T> {
         decodeCollecting(T.self, from: Array(text.utf8))
     }
 
     /// Decodes a `T` from UTF-8 JSON text in any contiguous bytes, salvaging what can be salvaged; see
-    /// ``decodeCollecting(_:from:)-([UInt8])``.
+    /// `decodeCollecting(_:from:)`.
     public func decodeCollecting<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) -> Collected<T> {
         collecting(T.self) { () throws(JSONSyntaxError) in try JSONDocument.parsing(bytes, options: parsingOptions) }
     }
 
     /// Decodes a `T` from a value of a parsed document, salvaging what can be salvaged; see
-    /// ``decodeCollecting(_:from:)-([UInt8])``.
+    /// `decodeCollecting(_:from:)`.
     public func decodeCollecting<T: Decodable>(_ type: T.Type, from value: JSONView) -> Collected<T> {
         var decoded: T?
         let errors = DecodingSession.collect(self, on: value) { session in
@@ -135,7 +135,7 @@ public struct KeelDecoder: Sendable {
         /// The decoded value, or `nil` when the root itself could not be built.
         public let value: Value?
         /// Every error, in document order where the errors know their place. Each is a `DecodingError` with
-        /// its coding path; ``Swift/DecodingError/jsonDecodingError`` gives Keel's own, with line and column.
+        /// its coding path; `DecodingError.jsonDecodingError` gives Keel's own, with line and column.
         public let errors: [DecodingError]
         /// Whether the value was built and no error was met.
         public var isComplete: Bool { value != nil && errors.isEmpty }
