@@ -26,11 +26,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Helpers every test target shares: fixture locations, threads with small stacks.
-        .target(name: "KeelTestSupport", dependencies: ["Keel"], path: "Tests/KeelTestSupport"),
-        .testTarget(name: "KeelTests", dependencies: ["Keel", "KeelOperators", "KeelTestSupport"]),
+        // Helpers every test target shares: fixture locations, threads with small stacks, shared models.
+        .target(name: "KeelTestSupport", dependencies: ["Keel", "KeelOperators"], path: "Tests/KeelTestSupport"),
+        // What the fuzz targets check, as functions the tests can also call (Fuzz/README.md).
+        .target(name: "KeelFuzzChecks", dependencies: ["Keel", "KeelTestSupport"], path: "Fuzz/Checks"),
+        .testTarget(name: "KeelTests", dependencies: ["Keel", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks"]),
         // Runs the built `keel` binary as a user would.
         .testTarget(name: "KeelToolTests", dependencies: ["KeelTool", "KeelTestSupport"]),
-    ],
+    ] + fuzzTargets,
     swiftLanguageModes: [.v6]
 )
+
+/// One libFuzzer entry point per check; `Fuzz/run` builds them with `--sanitize fuzzer` and runs them.
+var fuzzTargets: [Target] {
+    ["Parser", "RoundTrip", "Pointer", "Codable", "Differential"].map { name in
+        .executableTarget(name: "Fuzz\(name)", dependencies: ["KeelFuzzChecks"], path: "Fuzz/Targets/Fuzz\(name)")
+    }
+}

@@ -59,7 +59,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         var text = text
         let isPlainInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
         storage = text.withUTF8 { bytes in
-            if isPlainInteger {
+            // `-0` stays a literal: as an integer it would lose the sign that its double keeps.
+            if isPlainInteger, !NumberText.isNegativeZero(bytes) {
                 if case .success(let value) = NumberText.integer(bytes, isPlainInteger: true, as: Int64.self) {
                     return .int(value)
                 }

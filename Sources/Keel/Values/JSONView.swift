@@ -189,7 +189,7 @@ public struct JSONView: Sendable {
         guard entry.kind == .number else { return nil }
         return storage.withReader { reader in
             let text = reader.numberText(at: index)
-            if entry.flags.contains(.isInteger) {
+            if entry.flags.contains(.isInteger), !NumberText.isNegativeZero(text) {
                 if case .success(let value) = NumberText.integer(text, isPlainInteger: true, as: Int64.self) {
                     return JSONNumber(storage: .int(value))
                 }

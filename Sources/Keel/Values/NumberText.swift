@@ -211,6 +211,11 @@ enum NumberText {
         Float(String(decoding: text, as: UTF8.self)) ?? .nan
     }
 
+    /// Whether a validated plain integer is `-0`, which must not become the integer 0: its double is -0.0.
+    static func isNegativeZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count == 2 && text[0] == UInt8(ascii: "-") && text[1] == UInt8(ascii: "0")
+    }
+
     /// Whether `text` follows the JSON number grammar.
     static func isValidLiteral(_ text: some Collection<UInt8>) -> Bool {
         let bytes = Array(text)

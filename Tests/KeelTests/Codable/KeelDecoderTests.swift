@@ -1,33 +1,16 @@
 import Foundation
 import Keel
+import KeelTestSupport
 import Testing
 
 /// `KeelDecoder` against Foundation's `JSONDecoder`: for the same model, document and strategies, both succeed
 /// with equal values or both fail with the same kind of `DecodingError` at the same coding path; and the
 /// bridge's own promises (Keel's error inside, collecting mode, inputs, sharing).
 @Suite struct KeelDecoderTests {
-    enum Kind: String, Codable, Equatable { case cat, dog }
-    enum Shape: Codable, Equatable { case circle(radius: Double), square(side: Int), none }
-
-    struct Owner: Codable, Equatable { let firstName: String; let homeURL: URL?; let tags: Set<String> }
-
-    /// A model with every kind of field a Codable model has.
-    struct Everything: Codable, Equatable {
-        var int = -42, int8: Int8 = -8, int16: Int16 = 16, int32: Int32 = -32, int64 = Int64.min
-        var uint: UInt = 42, uint8: UInt8 = 255, uint16: UInt16 = 65535, uint32 = UInt32.max, uint64 = UInt64.max
-        var double = 0.1, tinyDouble = Double.leastNonzeroMagnitude, hugeDouble = 1.7976931348623157e308, float: Float = 0.3
-        var flag = true, text = "quote \" backslash \\ slash / tab \t nul \u{0} é 😀"
-        var missing: String? = nil, present: String? = "here"
-        var numbers = [1, 2, 3], nested = [[1.5], [], [2.5, -0.0]], optionals: [Int?] = [1, nil, 3]
-        var byName = ["b": 2, "a": 1, "camel_key": 3], byNumber = [1: "one", 20: "twenty"]
-        var kind = Kind.dog, shapes = [Shape.circle(radius: 1.5), .square(side: 2), .none]
-        var owner = Owner(firstName: "Ada", homeURL: URL(string: "https://example.com/a?b=c#d"), tags: ["x"])
-        var owners: [Owner] = []
-        var when = Date(timeIntervalSince1970: 1_700_000_000.25), bytes = Data([0, 1, 2, 250, 255])
-        var price = Decimal(string: "12345678901234567890.123456789")!, ratio = Decimal(string: "-0.5")!
-        var link = URL(string: "https://example.com/path")!
-        var anything: JSON = ["list": [1, "two", nil, true], "n": 1.5]
-    }
+    typealias Everything = EveryKindOfField
+    typealias Kind = EveryKindOfField.Kind
+    typealias Shape = EveryKindOfField.Shape
+    typealias Owner = EveryKindOfField.Owner
 
     /// A class that decodes its superclass's members through `superDecoder()` and reads containers by hand.
     class Base: Decodable, Equatable {

@@ -1,85 +1,17 @@
 import Foundation
 import Keel
 import KeelOperators
+import KeelTestSupport
 import Testing
 
 /// One model in all four styles and through the Codable bridge, decoded from the same documents: they agree
 /// on success and on the decoded value. (A collecting decoder succeeds *strictly* when it built a value and
 /// recorded no error.)
 @Suite struct DifferentialDecodingTests {
-    struct Account: Equatable {
-        let id: Int
-        let name: String
-        let email: String?
-        let tags: [String]
-        let score: Double
-        let role: Role
-    }
-
-    enum Role: String, JSONDecodable, Decodable { case admin, member }
-
-    /// The same model as a Codable type, for ``KeelDecoder``.
-    struct Bridged: Decodable {
-        let account: Account
-        private struct Meta: Decodable { let role: Role }
-        private enum CodingKeys: String, CodingKey { case id, name, email, tags, score, meta }
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            account = Account(
-                id: try c.decode(Int.self, forKey: .id), name: try c.decode(String.self, forKey: .name),
-                email: try c.decodeIfPresent(String.self, forKey: .email), tags: try c.decode([String].self, forKey: .tags),
-                score: try c.decode(Double.self, forKey: .score), role: try c.decode(Meta.self, forKey: .meta).role)
-        }
-    }
-
-    struct Functional: FunctionalJSONDecodable {
-        let account: Account
-        static func decode(_ j: JSONView) -> Decoded<Functional> {
-            let make = curry(Account.init)
-                <^> j <| "id"
-                <*> j <| "name"
-                <*> j <|? "email"
-                <*> j <|| "tags"
-                <*> j <| "score"
-                <*> j <| ["meta", "role"]
-            return make.map(Functional.init)
-        }
-    }
-
-    struct Results: JSONInitializable {
-        let account: Account
-        init(json: JSONView) throws {
-            account = Account(
-                id: try json.getInt(at: "id"),
-                name: try json.getString(at: "name"),
-                email: try json.getString(at: "email", alongPath: [.missingKeyBecomesNil, .nullBecomesNil]),
-                tags: try json.decode(at: "tags", type: [String].self),
-                score: try json.getDouble(at: "score"),
-                role: try json.decode(at: "meta", "role", type: Role.self))
-        }
-    }
-
-    struct Throwing: ThrowingJSONDecodable {
-        let account: Account
-        static func decode(_ j: JSONView) throws -> Throwing {
-            Throwing(account: try Account(id: j => "id", name: j => "name", email: j => "email", tags: j => "tags",
-                                          score: j => "score", role: j => "meta" => "role"))
-        }
-    }
-
-    struct Salvaged: SalvagingJSONDecodable {
-        let account: Account
-        init?(from d: SalvagingDecoder) {
-            let id = d["id"] --> Int.self
-            let name = d["name"] --> String.self
-            let email = d["email"] --> String?.self
-            let tags = d["tags"] --> [String].self
-            let score = d["score"] --> Double.self
-            let role = d["meta"]["role"] --> Role.self
-            guard d.succeeded, let id, let name, let tags, let score, let role else { return nil }
-            account = Account(id: id, name: name, email: email, tags: tags, score: score, role: role)
-        }
-    }
+    typealias Functional = Account.Functional
+    typealias Results = Account.Results
+    typealias Throwing = Account.Throwing
+    typealias Salvaged = Account.Salvaged
 
     static let valid = #"{"id": 1, "name": "Ada", "email": "ada@x", "tags": ["a", "b"], "score": 9.5, "meta": {"role": "admin"}}"#
 
@@ -108,21 +40,11 @@ import Testing
 
     @Test(arguments: documents)
     func theFourStylesAgree(_ text: String) throws {
-        let root = try JSONDocument(parsing: text).root
-        let functional = try? Functional.decode(root).dematerialize().account
-        let results = try? Results(json: root).account
-        let throwing = try? Throwing.decode(root).account
-        let salvaged = SalvagingJSONDecoder().decode(root, to: Salvaged.self)
-        let collecting = salvaged.errors.isEmpty ? salvaged.value?.account : nil
-        #expect(functional == results, "functional vs results")
-        #expect(results == throwing, "results vs throwing")
-        #expect(throwing == collecting, "throwing vs collecting")
-        let bridged = try? KeelDecoder().decode(Bridged.self, from: root).account
-        let bridgedCollecting = KeelDecoder().decodeCollecting(Bridged.self, from: root)
-        #expect(throwing == bridged, "throwing vs the Codable bridge")
-        #expect(bridged == (bridgedCollecting.errors.isEmpty ? bridgedCollecting.value?.account : nil), "the bridge, collecting")
-        // Every style reaches the same value through the core protocol as well.
-        #expect((try? Throwing.decode(root, in: JSONDecodingContext()).account) == throwing)
+        let outcomes = Account.decodeInEveryWay(try JSONDocument(parsing: text).root)
+        #expect(outcomes.disagreements == [], "\(outcomes)")
+        // The collecting decoders record an error wherever the strict ones fail.
+        #expect(outcomes.throwing != nil || outcomes.collectingErrors > 0)
+        #expect(outcomes.throwing != nil || outcomes.bridgedCollectingErrors > 0)
     }
 
     @Test func theValidDocumentDecodesInEveryStyle() throws {
