@@ -18,6 +18,8 @@ extension DecodingSession {
         if let collection = T.self as? any SessionDecodable.Type {
             return try collection.decodeOpened(as: T.self, at: index, path: path(), in: self)
         }
+        // A model's own `init(from:)` may nest without bound (a recursive model): check the stack first.
+        if !StackGuard.hasRoom() { throw error(.nestingTooDeep(at: view(at: index)), type: T.self, path: path()) }
         let decoder = self.decoder
         let outer = (decoder.index, decoder.path)
         decoder.index = index

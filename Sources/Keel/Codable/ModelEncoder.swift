@@ -67,6 +67,11 @@ extension ModelEncoder {
     /// own `encode(to:)` with an encoder of its own.
     func slot<T: Encodable>(for value: T, at path: CodingPathNode) throws -> EncodingSlot {
         if let known = try knownValue(value, at: path) { return known }
+        // A recursive model nests as deep as the value does: stop with an error before the stack runs out.
+        guard StackGuard.hasRoom() else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: path.keys, debugDescription: "Nesting too deep to encode: the thread's stack is nearly used up."))
+        }
         return try encoded(by: value.encode(to:), at: path)
     }
 

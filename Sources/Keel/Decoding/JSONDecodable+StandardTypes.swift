@@ -149,6 +149,7 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     /// fails is left out and its error recorded.
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> [String: Value] {
         guard value.kind == .object else { throw .typeMismatch("an object of \(Value.self)", at: value) }
+        try JSONDecodingError.checkStack(for: value)
         var result: [String: Value] = [:]
         result.reserveCapacity(value.count)
         for (key, member) in value.members {
@@ -189,6 +190,7 @@ extension JSONView {
     /// Decodes every element of an array; with `lossy`, elements that fail are left out (their errors are
     /// recorded in collecting mode).
     func decodeElements<Element: JSONDecodable>(in context: JSONDecodingContext, lossy: Bool) throws(JSONDecodingError) -> [Element] {
+        try JSONDecodingError.checkStack(for: self)
         var result: [Element] = []
         result.reserveCapacity(count)
         let tape = storage.tape.base

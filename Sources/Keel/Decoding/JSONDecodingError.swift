@@ -17,7 +17,7 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         init(_ code: UInt8) { self.code = code }
         /// The kind's name, such as `missingKey`.
         public var description: String {
-            ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple"][Int(code)]
+            ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple", "nestingTooDeep"][Int(code)]
         }
 
         /// An object has no member with a key the model requires.
@@ -32,6 +32,9 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         public static let custom = Kind(4)
         /// Several independent failures; see ``JSONDecodingError/errors``.
         public static let multiple = Kind(5)
+        /// A value nested so deeply that decoding it would overflow the thread's stack. The parser's
+        /// ``JSONParsingOptions/maximumDepth`` usually stops such text first; this guards the rest.
+        public static let nestingTooDeep = Kind(6)
 
         /// Matches an error against a kind: `catch JSONDecodingError.Kind.missingKey`.
         public static func ~= (kind: Self, error: any Error) -> Bool {
@@ -144,6 +147,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
             return "\(expected) at \(path)\(place)."
         case .unknownRawValue:
             return "Unknown value at \(path)\(place): expected \(expected), found \(found)."
+        case .nestingTooDeep:
+            return "Nesting too deep to decode at \(path)\(place): the thread's stack is nearly used up."
         default:
             return "Expected \(expected) at \(path)\(place) but found \(found)."
         }

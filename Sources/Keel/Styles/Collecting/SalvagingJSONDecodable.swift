@@ -42,6 +42,7 @@ extension SalvagingJSONDecodable {
     /// Decodes through ``init(from:)``, collecting errors in the context (or in a private one, which makes
     /// any error fatal, when the context is strict).
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+        try JSONDecodingError.checkStack(for: value)
         let collecting = context.isCollecting ? context : JSONDecodingContext(mode: .collecting)
         let before = collecting.errorCount
         let pushed = collecting.enterRecord(type: Self.self, idKey: idKey, idValue: idKey.flatMap { value.member($0) })

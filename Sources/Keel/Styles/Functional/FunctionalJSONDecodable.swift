@@ -23,7 +23,8 @@ public protocol FunctionalJSONDecodable: JSONDecodable {
 extension FunctionalJSONDecodable {
     /// Decodes through ``decode(_:)-(JSONView)``.
     @inlinable public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
-        try decode(value).dematerialize()
+        try JSONDecodingError.checkStack(for: value)
+        return try decode(value).dematerialize()
     }
 }
 

@@ -24,6 +24,7 @@ public protocol JSONInitializable: JSONDecodable {
 extension JSONInitializable {
     /// Decodes through ``init(json:)``.
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+        try JSONDecodingError.checkStack(for: value)
         do {
             return try Self(json: value)
         } catch let error as JSONDecodingError {

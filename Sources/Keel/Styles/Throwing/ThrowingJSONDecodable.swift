@@ -32,6 +32,7 @@ public protocol ThrowingJSONDecodable: JSONDecodable {
 extension ThrowingJSONDecodable {
     /// Decodes through ``decode(_:)-(JSONView)``.
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+        try JSONDecodingError.checkStack(for: value)
         do {
             let decode: (JSONView) throws -> Self = Self.decode
             return try decode(value)
