@@ -389,6 +389,10 @@ struct Scanner {
             let unit = try hexQuad(at: i + 2)
             switch unit {
             case 0xD800...0xDBFF:
+                // Text cut short after a high surrogate is incomplete, not a lone surrogate.
+                if i + 6 == end || (i + 7 == end && base[i + 6] == UInt8(ascii: "\\")) {
+                    throw error(.unexpectedEndOfInput, at: end, expected: "a low surrogate escape (\\uDC00 to \\uDFFF)")
+                }
                 if i + 7 < end, base[i + 6] == UInt8(ascii: "\\"), base[i + 7] == UInt8(ascii: "u") {
                     let low = try hexQuad(at: i + 8)
                     if (0xDC00...0xDFFF).contains(low) { return i + 12 }

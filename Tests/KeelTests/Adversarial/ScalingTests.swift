@@ -1,0 +1,104 @@
+import Keel
+import KeelTestSupport
+import Testing
+
+/// Wide and many: work grows linearly with the input. Each test times two sizes, four times apart, and
+/// expects a ratio well below the 16 that quadratic work would give (the best of three runs each).
+@Suite(.serialized) struct ScalingTests {
+    /// Linear work on four times the input takes about 4 times as long; allow for noise, not for n².
+    static let linearBound = 8.0
+
+    static func object(keys count: Int, key: (Int) -> String = { "key\($0)" }) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(count * 20)
+        for index in 0..<count {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes += key(index).utf8
+            bytes += #"":1"#.utf8
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    @Test func aMillionKeys() throws {
+        let bytes = Self.object(keys: 1_000_000)
+        let document = try JSONDocument(parsing: bytes)
+        #expect(document.root.count == 1_000_000)
+        #expect(document.root.member("key999999")?.numberValue == 1)
+        #expect(document.root.member("key1000000") == nil)
+        let tree = JSON(document.root)
+        // Equal whatever the order of members: the same members reversed compare equal.
+        guard case .object(let object) = tree else { Issue.record("not an object"); return }
+        let reversed = JSON.object(JSONObject(members: object.reversed()))
+        #expect(tree == reversed)
+        #expect(tree.hashValue == reversed.hashValue)
+
+        let ratio = growth(small: 100_000, large: 400_000) { count in
+            let bytes = Self.object(keys: count)
+            guard let document = try? JSONDocument(parsing: bytes) else { return }
+            _ = document.root.member("key\(count - 1)")
+            let tree = JSON(document.root)
+            _ = tree == tree
+        }
+        #expect(ratio < Self.linearBound, "parsing, looking up and comparing 4x the keys took \(ratio)x as long")
+    }
+
+    /// Keys that all share one hash under the multiply-by-31 string hash many languages use ("Aa" and "BB"
+    /// collide, and so does every string made of those two blocks): Keel seeds its hashing per process.
+    @Test func aHundredThousandKeysBuiltToCollide() throws {
+        func collidingKey(_ index: Int) -> String {
+            (0..<17).map { index >> $0 & 1 == 0 ? "Aa" : "BB" }.joined()
+        }
+        let bytes = Self.object(keys: 100_000, key: collidingKey)
+        let document = try JSONDocument(parsing: bytes)
+        #expect(document.root.member(collidingKey(99_999))?.numberValue == 1)
+        #expect(document.root.member(collidingKey(100_000)) == nil)
+        let ratio = growth(small: 25_000, large: 100_000) { count in
+            guard let document = try? JSONDocument(parsing: Self.object(keys: count, key: collidingKey)) else { return }
+            for index in stride(from: 0, to: count, by: 97) { _ = document.root.member(collidingKey(index)) }
+            _ = JSON(document.root).hashValue
+        }
+        #expect(ratio < Self.linearBound, "4x the colliding keys took \(ratio)x as long")
+    }
+
+    @Test func tenMillionElements() throws {
+        func array(_ count: Int) -> [UInt8] {
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            bytes.reserveCapacity(count * 2 + 1)
+            for index in 0..<count {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "0") + UInt8(index % 10))
+            }
+            bytes.append(UInt8(ascii: "]"))
+            return bytes
+        }
+        let document = try JSONDocument(parsing: array(10_000_000))
+        #expect(document.root.count == 10_000_000)
+        #expect(document.root.element(at: 9_999_999)?.numberValue == 9)
+        let ratio = growth(small: 1_000_000, large: 4_000_000) { count in
+            _ = try? JSONDocument(parsing: array(count)).root.element(at: count - 1)
+        }
+        #expect(ratio < Self.linearBound, "4x the elements took \(ratio)x as long")
+    }
+
+    @Test func aHundredMegabyteString() throws {
+        func string(_ megabytes: Int) -> [UInt8] {
+            var bytes: [UInt8] = [UInt8(ascii: "\"")]
+            bytes.reserveCapacity(megabytes << 20 + 2)
+            // Mostly plain text, with an escape and a multi-byte character every kilobyte.
+            let block = Array((String(repeating: "abcdefgh", count: 126) + "\\n\\u00e9é!!!").utf8)
+            while bytes.count + block.count <= megabytes << 20 { bytes += block }
+            bytes.append(UInt8(ascii: "\""))
+            return bytes
+        }
+        let bytes = string(100)
+        let value = try JSONDocument(parsing: bytes).root.stringValue
+        #expect(value?.utf8.count ?? 0 > 99 << 20)
+        #expect(value?.hasSuffix("\néé!!!") == true)
+        let ratio = growth(small: 25, large: 100, runs: 2) { megabytes in
+            _ = try? JSONDocument(parsing: string(megabytes)).root.stringValue
+        }
+        #expect(ratio < Self.linearBound, "a string 4x as long took \(ratio)x as long")
+    }
+}
