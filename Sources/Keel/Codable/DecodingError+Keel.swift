@@ -9,8 +9,9 @@ import Foundation
 #if canImport(FoundationEssentials) || canImport(Foundation)
 extension DecodingError {
     /// Keel's description of a decoding failure from ``KeelDecoder``: the path from the root (also as a JSON
-    /// Pointer), the line and column, what was expected and what was found. `nil` for errors thrown by a
-    /// model's own code and for text that did not parse (see ``jsonSyntaxError``).
+    /// Pointer), the line and column, what was expected and what was found. A `DecodingError` that a model's
+    /// own code throws (an enum's unknown raw value, a check in `init(from:)`) gets one too, naming the value
+    /// being decoded. `nil` for text that did not parse (see ``jsonSyntaxError``) and for other errors.
     public var jsonDecodingError: JSONDecodingError? { context?.underlyingError as? JSONDecodingError }
 
     /// Where and why the text was not JSON, when ``KeelDecoder`` could not parse it.
@@ -24,6 +25,21 @@ extension DecodingError {
             return context
         @unknown default:
             return nil
+        }
+    }
+
+    /// The same error with Keel's `error` underneath, for a `DecodingError` that a model's own code threw
+    /// without one; any other error stays as it is.
+    func locating(_ error: @autoclosure () -> JSONDecodingError) -> DecodingError {
+        guard let context, context.underlyingError == nil else { return self }
+        let located = Context(codingPath: context.codingPath, debugDescription: context.debugDescription,
+                              underlyingError: error())
+        switch self {
+        case .typeMismatch(let type, _): return .typeMismatch(type, located)
+        case .valueNotFound(let type, _): return .valueNotFound(type, located)
+        case .keyNotFound(let key, _): return .keyNotFound(key, located)
+        case .dataCorrupted: return .dataCorrupted(located)
+        @unknown default: return self
         }
     }
 

@@ -25,7 +25,12 @@ extension DecodingSession {
         decoder.index = index
         decoder.path = path()
         defer { (decoder.index, decoder.path) = outer }
-        return try T(from: decoder)
+        do {
+            return try T(from: decoder)
+        } catch let error as DecodingError {
+            // An error of the model's own (an unknown raw value, say) learns where in the text it happened.
+            throw error.locating(.custom(error.context?.debugDescription ?? "\(error)", at: view(at: index)))
+        }
     }
 
     /// The value when `T` is a type the bridge reads itself, otherwise `nil`.
