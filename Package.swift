@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Property-based tests with replayable seeds (tests only).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The core: parser, document, values and reading. Depends on the standard library only.
@@ -30,7 +32,10 @@ let package = Package(
         .target(name: "KeelTestSupport", dependencies: ["Keel", "KeelOperators"], path: "Tests/KeelTestSupport"),
         // What the fuzz targets check, as functions the tests can also call (Fuzz/README.md).
         .target(name: "KeelFuzzChecks", dependencies: ["Keel", "KeelTestSupport"], path: "Fuzz/Checks"),
-        .testTarget(name: "KeelTests", dependencies: ["Keel", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks"]),
+        .testTarget(name: "KeelTests", dependencies: [
+            "Keel", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         // Runs the built `keel` binary as a user would.
         .testTarget(name: "KeelToolTests", dependencies: ["KeelTool", "KeelTestSupport"]),
     ] + fuzzTargets,
