@@ -1,3 +1,4 @@
+import Foundation
 import Keel
 import KeelTestSupport
 import Testing
@@ -54,6 +55,10 @@ import Testing
                 if printed.utf8.count != input.count { failures.append("printed \(printed.utf8.count) bytes") }
                 let reparsed = try JSON(parsing: printed, options: options)
                 if reparsed != tree { failures.append("reparsed value differs") }
+                if document.root.jsonBytes() != input { failures.append("the document view wrote other text") }
+                // A `JSON` value decodes without recursion, through the core and through the bridge.
+                if try JSON.decode(document.root) != tree { failures.append("JSON decoded through the core differs") }
+                if try KeelDecoder().decode(JSON.self, from: document.root) != tree { failures.append("JSON through the bridge differs") }
             } catch {
                 failures.append("\(error)")
             }
