@@ -86,12 +86,24 @@ public struct JSONDocument: Sendable {
     public var valueCount: Int { storage.tape.count }
 }
 
-/// What a document and its views share: the bytes, the tape and the key indexes of large objects.
-/// Every property is a constant after parsing, so it is `Sendable`.
+/// What a document works out lazily, under one lock.
+struct DocumentCaches {
+    /// Line and column every ``SourcePositionIndex/stride`` bytes, once a location that far in is asked for.
+    var checkpoints: [SourceCheckpoint]?
+    /// Container tape index → the tape index of each child's value, for containers of more than
+    /// ``ChildPositionIndex/threshold`` children, once one is asked for.
+    var childPositions: [Int: [UInt32]] = [:]
+}
+
+/// What a document and its views share: the bytes, the tape and the key indexes of large objects, constant
+/// after parsing, and the caches, behind their lock; so it is `Sendable`.
 final class DocumentStorage: Sendable {
     let bytes: [UInt8]
     let tape: TapeBuffer
     let keyIndexes: [Int: ObjectKeyIndex]
+    /// What is worked out only when first needed: line and column checkpoints, child positions of large
+    /// containers.
+    let caches = Locked(DocumentCaches())
 
     init(bytes: [UInt8], tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex]) {
         self.bytes = bytes
@@ -104,7 +116,7 @@ final class DocumentStorage: Sendable {
     }
 
     func location(ofByte offset: Int) -> JSONSourceLocation {
-        bytes.withUnsafeBufferPointer { JSONSourceLocation(byteOffset: offset, in: $0) }
+        bytes.withUnsafeBufferPointer { SourcePositionIndex.location(ofByte: offset, in: $0, caches: caches) }
     }
 }
 

@@ -132,12 +132,17 @@ public struct JSONView: Sendable {
 
     /// The element at `position` of an array, or `nil` when out of bounds or not an array.
     ///
-    /// - Complexity: O(1) when the array holds only scalars; otherwise O(`position`).
+    /// - Complexity: O(1) when the array holds only scalars or is large (more than 64 elements: an index of
+    ///   its elements is made the first time); otherwise O(`position`).
     public func element(at position: Int) -> JSONView? {
         let entry = self.entry
         guard entry.kind == .array, position >= 0, position < entry.count else { return nil }
         if entry.end - index - 1 == entry.count {
             return JSONView(storage: storage, index: index + 1 + position)
+        }
+        if entry.count > ChildPositionIndex.threshold {
+            let children = storage.children(ofContainerAt: index)
+            return JSONView(storage: storage, index: Int(children[position]))
         }
         var child = index + 1
         for _ in 0..<position { child = TapeReader.indexAfter(child, in: storage.tape.base) }
@@ -215,13 +220,20 @@ public struct JSONView: Sendable {
 
     /// The path from the document's root to this value.
     ///
-    /// - Complexity: O(m), where m is the number of members and elements passed over on the way down.
+    /// - Complexity: O(m), where m is the number of members and elements passed over on the way down; in a
+    ///   container of more than 64 children, O(log n) once its children have been indexed.
     public var path: JSONPath {
         var components: [JSONPath.Component] = []
         var container = 0
         storage.withReader { reader in
             while container != index {
                 let entry = storage.tape.base[container]
+                if entry.count > ChildPositionIndex.threshold {
+                    let (position, valueIndex) = storage.position(ofChildHolding: index, inContainerAt: container)
+                    components.append(entry.kind == .object ? .key(reader.string(at: valueIndex - 1)) : .index(position))
+                    container = valueIndex
+                    continue
+                }
                 var child = container + 1
                 for position in 0..<entry.count {
                     let valueIndex = entry.kind == .object ? child + 1 : child

@@ -1,4 +1,5 @@
 import Keel
+import KeelOperators
 import KeelTestSupport
 import Testing
 
@@ -100,5 +101,80 @@ import Testing
             _ = try? JSONDocument(parsing: string(megabytes)).root.stringValue
         }
         #expect(ratio < Self.linearBound, "a string 4x as long took \(ratio)x as long")
+    }
+}
+
+/// A failure in every element: the collecting decoders report each with its path, line and column, and the
+/// work stays linear (each error's path and position are found without walking from the start).
+@Suite struct ManyErrorsTests {
+    static func strings(_ count: Int) -> String {
+        "[" + Array(repeating: #"{"n": "x"}"#, count: count).joined(separator: ",\n") + "]"
+    }
+
+    struct Item: Decodable, ThrowingJSONDecodable {
+        let n: Int
+        init(n: Int) { self.n = n }
+        init(from decoder: any Decoder) throws { n = try decoder.container(keyedBy: Key.self).decode(Int.self, forKey: .n) }
+        static func decode(_ json: JSONView) throws -> Item { Item(n: try json => "n") }
+        enum Key: CodingKey { case n }
+    }
+
+    @Test func everyElementFailingIsReportedInLinearTime() throws {
+        let text = Self.strings(1_000)
+        let collected = KeelDecoder().decodeCollecting([Item].self, from: text)
+        #expect(collected.value?.isEmpty == true)
+        #expect(collected.errors.count == 1_000)
+        let last = try #require(collected.errors.last?.jsonDecodingError)
+        #expect(last.path == [999, "n"])
+        #expect(last.location?.line == 1_000)
+        let salvaged = SalvagingJSONDecoder().decode(text: text, to: [Item].self)
+        #expect(salvaged.errors.count == 1_000)
+        #expect(salvaged.errors.last?.error.location?.line == 1_000)
+
+        let ratio = growth(small: 2_500, large: 10_000) { count in
+            let text = Self.strings(count)
+            var printed = 0
+            for error in KeelDecoder().decodeCollecting([Item].self, from: text).errors { printed += "\(error)".utf8.count }
+            for error in SalvagingJSONDecoder().decode(text: text, to: [Item].self).errors { printed += error.description.utf8.count }
+            #expect(printed > 0)
+        }
+        #expect(ratio < ScalingTests.linearBound, "4x the failing elements took \(ratio)x as long")
+    }
+
+    /// Lines and columns found through the document's checkpoints agree with counting from the start, for
+    /// every value of a document with LF, CR and CRLF lines, a byte-order mark and multi-byte characters.
+    @Test func locationsFarIntoTheTextAreExact() throws {
+        var text = "\u{FEFF}["
+        for index in 0..<3_000 {
+            let ending = ["\n", "\r", "\r\n", " "][index % 4]
+            text += (index == 0 ? "" : ",") + ending + (index % 3 == 0 ? #""é😀\#(index)""# : "\(index)")
+        }
+        let bytes = Array((text + "]").utf8)
+        #expect(bytes.count > 5 * 4096)
+        let document = try JSONDocument(parsing: bytes)
+        for view in document.root.elements {
+            let expected = bytes.withUnsafeBufferPointer { JSONSourceLocation(byteOffset: view.byteOffset, in: $0) }
+            #expect(view.location == expected)
+        }
+    }
+
+    /// Paths and positions in large containers (indexed) match a walk over the values.
+    @Test func pathsInLargeContainersAreExact() throws {
+        let inner = (0..<100).map { #"{"k\#($0)": [\#($0), {"x": [1, 2]}]}"# }.joined(separator: ",")
+        let text = #"{"pad": 0, "list": [\#(inner)], "#
+            + (0..<100).map { #""m\#($0)": [[\#($0)]]"# }.joined(separator: ",") + "}"
+        let document = try JSONDocument(parsing: text)
+        var pending: [(JSONView, JSONPath)] = [(document.root, .root)]
+        var checked = 0
+        while let (view, path) = pending.popLast() {
+            #expect(view.path == path)
+            checked += 1
+            for (position, element) in view.elements.enumerated() {
+                #expect(view.element(at: position)?.byteOffset == element.byteOffset)
+                pending.append((element, path.appending(.index(position))))
+            }
+            for (key, value) in view.members { pending.append((value, path.appending(.key(key)))) }
+        }
+        #expect(checked > 900)
     }
 }

@@ -1,0 +1,73 @@
+// Lines and columns of far-apart offsets without counting from the start each time.
+//
+// `JSONSourceLocation(byteOffset:in:)` counts lines and columns from the start of the input, O(offset). That is
+// right for the one syntax error of a parse, but a collecting decoder may report an error for every element of
+// a large array, and each error's line and column then cost a pass over everything before it: quadratic in
+// the document. The index records the line and column at every `stride`-th byte, in one pass made the first
+// time a location past the first stride is asked for; a location then costs at most `stride` steps.
+/// The line and column at offset `k * stride` of a document, for k = 1, 2, ...
+struct SourceCheckpoint {
+    var line: Int
+    var column: Int
+}
+
+/// Lines and columns through a document's checkpoints, built on first use (thread-safe).
+enum SourcePositionIndex {
+    /// Bytes between checkpoints: a location costs at most this many steps once the checkpoints exist.
+    static let stride = 4096
+
+    /// The location of `offset` in `bytes`, the same as `JSONSourceLocation(byteOffset:in:)` gives.
+    static func location(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                         caches: Locked<DocumentCaches>) -> JSONSourceLocation {
+        let offset = min(max(offset, 0), bytes.count)
+        guard offset >= Self.stride else { return JSONSourceLocation(byteOffset: offset, in: bytes) }
+        let checkpoints = caches.withLock { caches in
+            if let known = caches.checkpoints { return known }
+            let built = self.checkpoints(of: bytes)
+            caches.checkpoints = built
+            return built
+        }
+        let nearest = offset / Self.stride
+        var (line, column) = (checkpoints[nearest - 1].line, checkpoints[nearest - 1].column)
+        var index = nearest * Self.stride
+        while index < offset {
+            if Self.endsLine(at: index, in: bytes) {
+                line += 1
+                column = 1
+            } else if bytes[index] & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return JSONSourceLocation(byteOffset: offset, line: line, column: column)
+    }
+
+    /// Whether the byte at `index` ends a line: LF, or CR not followed by LF (so CRLF ends one line, at LF).
+    @inline(__always)
+    private static func endsLine(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\n") { return true }
+        return byte == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))
+    }
+
+    /// One pass over `bytes`, carrying line and column along from the first checkpoint (computed the long
+    /// way, which also applies the rule for a byte-order mark on line 1).
+    private static func checkpoints(of bytes: UnsafeBufferPointer<UInt8>) -> [SourceCheckpoint] {
+        let first = JSONSourceLocation(byteOffset: stride, in: bytes)
+        var result = [SourceCheckpoint(line: first.line, column: first.column)]
+        result.reserveCapacity(bytes.count / stride)
+        var (line, column) = (first.line, first.column)
+        var index = stride
+        while index < bytes.count {
+            if endsLine(at: index, in: bytes) {
+                line += 1
+                column = 1
+            } else if bytes[index] & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+            if index % stride == 0 { result.append(SourceCheckpoint(line: line, column: column)) }
+        }
+        return result
+    }
+}
