@@ -158,6 +158,21 @@ import Testing
         }
     }
 
+    /// One document shared by several tasks that all ask for far locations and paths at once: the lazily
+    /// built caches give every task the same answers.
+    @Test func cachesAreSharedSafelyAcrossTasks() async throws {
+        let document = try JSONDocument(parsing: Self.strings(2_000))
+        let expected = document.root.elements.map { "\($0.path) \($0.location)" }
+        let results = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask { document.root.elements.reversed().map { "\($0.path) \($0.location)" }.reversed() }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0 == expected })
+    }
+
     /// Paths and positions in large containers (indexed) match a walk over the values.
     @Test func pathsInLargeContainersAreExact() throws {
         let inner = (0..<100).map { #"{"k\#($0)": [\#($0), {"x": [1, 2]}]}"# }.joined(separator: ",")
