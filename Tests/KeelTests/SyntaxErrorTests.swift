@@ -44,6 +44,29 @@ import Testing
                           "Unexpected '\u{A0}' (U+00A0) at line 1, column 2 (byte 1): expected a value.")
     }
 
+    /// Whitespace after a line break is skipped eight spaces at a time: runs of every length up to 24
+    /// parse, and a byte that is not whitespace anywhere in a run stops the scan exactly there.
+    @Test func indentationOfEveryLength() throws {
+        for length in 0...24 {
+            for lineBreak in ["\n", "\r\n"] {
+                let indentation = String(repeating: " ", count: length)
+                let text = "[1," + lineBreak + indentation + "2" + lineBreak + indentation + "]"
+                let document = try JSONDocument(parsing: text)
+                #expect(JSON(document.root) == [1, 2], "\(length) spaces")
+                #expect(document.root.elements[1].location.column == length + 1, "\(length) spaces")
+            }
+            for position in 0..<length {
+                for stray: UInt8 in [0x0B, 0x00, UInt8(ascii: "x"), 0xA0] {
+                    var bytes = Array("[1,\n".utf8) + Array(repeating: UInt8(ascii: " "), count: length) + Array("2]".utf8)
+                    bytes[4 + position] = stray
+                    let error = syntaxError(bytes)
+                    #expect(error?.kind == .unexpectedCharacter, "\(length) spaces, \(stray) at \(position)")
+                    #expect(error?.byteOffset == 4 + position, "\(length) spaces, \(stray) at \(position)")
+                }
+            }
+        }
+    }
+
     @Test func literals() {
         expectSyntaxError("[tru]", .unexpectedCharacter, line: 1, column: 5,
                           "Unexpected ']' at line 1, column 5 (byte 4): expected the literal 'true'.")

@@ -228,15 +228,21 @@ struct Scanner {
     @inline(__always)
     private func skipWhitespace(from start: Int) -> Int {
         var i = start
-        // Indentation comes in runs of spaces: pass eight at a time.
-        while i &+ 8 <= end, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
-            i &+= 8
-        }
         while i < end {
             let byte = base[i]
             if byte > 0x20 { break }
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
-            i += 1
+            i &+= 1
+            // A line break is usually followed by indentation: count its spaces eight bytes at a time (after
+            // xor with eight spaces each space is a zero byte, so the trailing zero bytes are the spaces).
+            if byte == 0x0A {
+                while i &+ 8 <= end {
+                    let spaces = (UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020)
+                        .trailingZeroBitCount &>> 3
+                    i &+= spaces
+                    if spaces < 8 { break }
+                }
+            }
         }
         return i
     }
