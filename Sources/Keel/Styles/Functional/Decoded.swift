@@ -84,10 +84,16 @@ extension Decoded {
     /// let user = Decoded.success(curry(User.init)).apply(json.decoded(at: "id")).apply(json.decoded(at: "name"))
     /// ```
     @inlinable public func apply<Argument, Result>(_ argument: Decoded<Argument>) -> Decoded<Result> where Value == (Argument) -> Result {
-        switch (self, argument) {
-        case let (.success(function), .success(value)): return .success(function(value))
-        case let (.failure(first), .failure(second)): return .failure(first + second)
-        case let (.failure(error), _), let (_, .failure(error)): return .failure(error)
+        // Nested rather than over a tuple of both, which would copy the function and the value first.
+        switch self {
+        case .success(let function):
+            switch argument {
+            case .success(let value): return .success(function(value))
+            case .failure(let error): return .failure(error)
+            }
+        case .failure(let first):
+            if case .failure(let second) = argument { return .failure(first + second) }
+            return .failure(first)
         }
     }
 }
