@@ -22,9 +22,9 @@ public final class JSONDecodingContext {
 
     /// The mode of this run.
     public let mode: Mode
-    private var recorded: [JSONDecodingError] = []
+    @exclusivity(unchecked) private var recorded: [JSONDecodingError] = []
     /// Frames that describe the types being decoded, outermost first, for messages in the collecting style.
-    var frames: [DecodingFrame] = []
+    @exclusivity(unchecked) var frames: [DecodingFrame] = []
 
     /// A context for one decoding run.
     public init(mode: Mode = .strict) { self.mode = mode }
@@ -51,7 +51,7 @@ public final class JSONDecodingContext {
     }
 
     /// The frames that were open when each recorded error was recorded, in recording order.
-    private(set) var trails: [[DecodingFrame]] = []
+    @exclusivity(unchecked) private(set) var trails: [[DecodingFrame]] = []
 
     /// The recorded errors with their frames, in document order.
     var errorsWithTrails: [(error: JSONDecodingError, trail: [DecodingFrame])] {
