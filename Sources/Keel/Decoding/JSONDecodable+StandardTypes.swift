@@ -107,6 +107,7 @@ extension Optional: JSONDecodable where Wrapped: JSONDecodable {
 
     /// `null` is `nil`. A value of the wrong type is an error, except in collecting mode, where it becomes
     /// `nil` and the error is recorded.
+    @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Wrapped? {
         if value.isNullValue { return nil }
         do {
@@ -125,6 +126,7 @@ extension Array: JSONDecodable where Element: JSONDecodable {
 
     /// Every element, in order. In strict mode one bad element fails the array; in collecting mode it is
     /// left out and its error recorded, so the others survive.
+    @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> [Element] {
         guard value.kind == .array else { throw .typeMismatch("an array of \(Element.self)", at: value) }
         return try value.decodeElements(in: context, lossy: context.isCollecting)
@@ -136,6 +138,7 @@ extension Set: JSONDecodable where Element: JSONDecodable {
     public static var _mayRecordNestedErrors: Bool { true }
 
     /// The elements as a set (an array in JSON; repeated elements collapse).
+    @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Set<Element> {
         Set(try [Element].decode(value, in: context))
     }
@@ -147,6 +150,7 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
 
     /// The members of an object; for a repeated key the last member wins. In collecting mode a member that
     /// fails is left out and its error recorded.
+    @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> [String: Value] {
         guard value.kind == .object else { throw .typeMismatch("an object of \(Value.self)", at: value) }
         try JSONDecodingError.checkStack(for: value)
@@ -181,6 +185,7 @@ extension JSONDecodable where Self: RawRepresentable, RawValue: JSONDecodable {
 extension JSONDecodingContext {
     /// Records `error` unless decoding since `count` errors already recorded why (so that a record whose own
     /// fields failed is not reported twice).
+    @usableFromInline
     func recordUnlessReported(_ error: JSONDecodingError, since count: Int) {
         if errorCount == count { record(error) }
     }
@@ -189,32 +194,54 @@ extension JSONDecodingContext {
 extension JSONView {
     /// Decodes every element of an array; with `lossy`, elements that fail are left out (their errors are
     /// recorded in collecting mode).
+    ///
+    /// Inlinable, like the conformances that call it, so that it is specialized for each element type: a
+    /// generic loop would ask the runtime for type metadata and call through witness tables per element.
+    @inlinable
     func decodeElements<Element: JSONDecodable>(in context: JSONDecodingContext, lossy: Bool) throws(JSONDecodingError) -> [Element] {
         try JSONDecodingError.checkStack(for: self)
+        let count = self.count
         var result: [Element] = []
         result.reserveCapacity(count)
-        let tape = storage.tape.base
         var child = index + 1
+        // The element's frame names it in the messages of errors recorded while decoding it; an element
+        // that only throws gets its frame just for recording its own error.
+        let tracked = context.isCollecting && Element._mayRecordNestedErrors
         for position in 0..<count {
             let element = JSONView(storage: storage, index: child)
-            child = TapeReader.indexAfter(child, in: tape)
+            child = storage.indexOfValue(after: child)
             let before = context.errorCount
-            // The element's frame names it in the messages of errors recorded while decoding it; an element
-            // that only throws gets its frame just for recording its own error.
-            let tracked = context.isCollecting && Element._mayRecordNestedErrors
-            if tracked { context.frames.append(DecodingFrame(component: .index(position), type: Element.self)) }
-            defer { if tracked { context.frames.removeLast() } }
+            if tracked { context.openElementFrame(at: position, type: Element.self) }
+            defer { if tracked { context.closeFrame() } }
             do {
                 result.append(try Element.decode(element, in: context))
             } catch {
                 guard lossy else { throw error }
                 if context.isCollecting {
-                    if !tracked { context.frames.append(DecodingFrame(component: .index(position), type: Element.self)) }
+                    if !tracked { context.openElementFrame(at: position, type: Element.self) }
                     context.recordUnlessReported(error, since: before)
-                    if !tracked { context.frames.removeLast() }
+                    if !tracked { context.closeFrame() }
                 }
             }
         }
         return result
     }
+}
+
+extension DocumentStorage {
+    /// The tape index of the value after the one at `index` (its next sibling), skipping its descendants.
+    @usableFromInline
+    func indexOfValue(after index: Int) -> Int { TapeReader.indexAfter(index, in: tape.base) }
+}
+
+extension JSONDecodingContext {
+    /// Opens the frame of an array's element at `position`, of type `type`, for messages.
+    @usableFromInline
+    func openElementFrame(at position: Int, type: Any.Type) {
+        frames.append(DecodingFrame(component: .index(position), type: type))
+    }
+
+    /// Closes the innermost frame.
+    @usableFromInline
+    func closeFrame() { frames.removeLast() }
 }

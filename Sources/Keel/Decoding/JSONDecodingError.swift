@@ -194,6 +194,7 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
 
 extension JSONDecodingError {
     /// The value is of the wrong kind for `expected`.
+    @usableFromInline
     static func typeMismatch(_ expected: String, at value: JSONView) -> JSONDecodingError {
         JSONDecodingError(kind: .typeMismatch, expected: expected, found: value.kindAndExcerpt, at: value)
     }

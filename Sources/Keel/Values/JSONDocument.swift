@@ -97,7 +97,7 @@ struct DocumentCaches {
 
 /// What a document and its views share: the bytes, the tape and the key indexes of large objects, constant
 /// after parsing, and the caches, behind their lock; so it is `Sendable`.
-final class DocumentStorage: Sendable {
+@usableFromInline final class DocumentStorage: Sendable {
     let bytes: [UInt8]
     let tape: TapeBuffer
     let keyIndexes: [Int: ObjectKeyIndex]

@@ -15,10 +15,10 @@
 /// Views offer the same reading API as ``JSON`` (see ``JSONReadable``): subscripts by key and index that
 /// return a ``JSONLookup``, typed accessors that return a `Result`, JSON Pointers and key paths.
 public struct JSONView: Sendable {
-    let storage: DocumentStorage
-    let index: Int
+    @usableFromInline let storage: DocumentStorage
+    @usableFromInline let index: Int
 
-    init(storage: DocumentStorage, index: Int) {
+    @usableFromInline init(storage: DocumentStorage, index: Int) {
         self.storage = storage
         self.index = index
     }
