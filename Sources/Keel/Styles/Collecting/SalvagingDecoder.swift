@@ -11,8 +11,10 @@
 /// - arrays keep the elements that decode and record an error for each one that does not.
 public struct SalvagingDecoder {
     /// Whether any required value of one record has failed; shared by the decoders made from it.
+    @usableFromInline
     final class Record {
         var failed = false
+        @usableFromInline init() {}
     }
 
     /// Where this decoder points: a value, or the reason there is none.
@@ -27,7 +29,7 @@ public struct SalvagingDecoder {
     }
 
     let target: Target
-    let context: JSONDecodingContext
+    @usableFromInline let context: JSONDecodingContext
     let record: Record
     /// The steps taken from the record's own value, for messages.
     let steps: Steps
@@ -61,6 +63,7 @@ public struct SalvagingDecoder {
         self.init(value: value, context: context, record: Record())
     }
 
+    @usableFromInline
     init(value: JSONView, context: JSONDecodingContext, record: Record) {
         self.init(target: .value(value), context: context, record: record, steps: .none)
     }
@@ -108,6 +111,7 @@ public struct SalvagingDecoder {
 
     /// A required value: `nil`, a recorded error and a failed record when it is missing, `null`, or does not
     /// decode. (`decoder["key"] --> T.self`.)
+    @inlinable
     public func decode<T: JSONDecodable>(_ type: T.Type) -> T? {
         var error: JSONDecodingError?
         let value = resolve(T.self, optional: false, error: &error)
@@ -117,6 +121,7 @@ public struct SalvagingDecoder {
 
     /// An optional value: `nil` with no error when missing or `null`; `nil` and a recorded error (but no
     /// failure) when of the wrong type. (`decoder["key"] --> T?.self`.)
+    @inlinable
     public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type) -> T? {
         var error: JSONDecodingError?
         let value = resolve(T.self, optional: true, error: &error)
@@ -125,26 +130,37 @@ public struct SalvagingDecoder {
     }
 
     /// Decodes the target; returns the value, or sets `error` to what should be reported (nothing for an
-    /// absent optional, or for errors the nested decoding recorded itself).
-    private func resolve<T: JSONDecodable>(_ type: T.Type, optional: Bool, error: inout JSONDecodingError?) -> T? {
+    /// absent optional, or for errors the nested decoding recorded itself). Inlinable, so that it is
+    /// specialized for each `T`; what does not depend on `T` is in ``value(optional:expected:error:)``.
+    @inlinable
+    func resolve<T: JSONDecodable>(_ type: T.Type, optional: Bool, error: inout JSONDecodingError?) -> T? {
+        guard let value = value(optional: optional, expected: T.self, error: &error) else { return nil }
+        let before = context.errorCount
+        // Only types that record errors of their own need to know where they are.
+        let tracks = T._mayRecordNestedErrors
+        if tracks { openFrame(type: T.self) }
+        defer { if tracks { closeFrame() } }
+        do {
+            return try T.decode(value, in: context)
+        } catch let thrown {
+            // Errors the nested decoding already recorded are not reported again.
+            if context.errorCount == before { error = thrown }
+            return nil
+        }
+    }
+
+    /// The value to decode as `expected`; or `nil`, with `error` set to what should be reported when the
+    /// target is missing, `null` or below something that cannot be subscripted (nothing for an absent
+    /// optional).
+    @usableFromInline
+    func value(optional: Bool, expected: Any.Type, error: inout JSONDecodingError?) -> JSONView? {
         switch target {
         case .value(let value):
             if value.isNullValue {
-                if !optional { error = .typeMismatch(JSONDecodingError.describe(T.self), at: value) }
+                if !optional { error = .typeMismatch(JSONDecodingError.describe(expected), at: value) }
                 return nil
             }
-            let before = context.errorCount
-            // Only types that record errors of their own need to know where they are.
-            let tracks = T._mayRecordNestedErrors
-            if tracks { openFrame(type: T.self) }
-            defer { if tracks { closeFrame() } }
-            do {
-                return try T.decode(value, in: context)
-            } catch let thrown {
-                // Errors the nested decoding already recorded are not reported again.
-                if context.errorCount == before { error = thrown }
-                return nil
-            }
+            return value
         case .missing, .below(.missing):
             if !optional { error = missingError() }
             return nil
@@ -176,20 +192,23 @@ public struct SalvagingDecoder {
     }
 
     /// Records `error` for a required value and fails the record.
-    private func fail(_ error: JSONDecodingError, type: Any.Type) {
+    @usableFromInline
+    func fail(_ error: JSONDecodingError, type: Any.Type) {
         record.failed = true
         note(error, type: type)
     }
 
     /// Records `error` with the frames of the steps that led here.
-    private func note(_ error: JSONDecodingError, type: Any.Type) {
+    @usableFromInline
+    func note(_ error: JSONDecodingError, type: Any.Type) {
         openFrame(type: type)
         context.record(error)
         closeFrame()
     }
 
     /// Opens frames for this decoder's steps (the last one typed with `type`), for messages.
-    private func openFrame(type: Any.Type) {
+    @usableFromInline
+    func openFrame(type: Any.Type) {
         guard context.isCollecting else { return }
         switch steps {
         case .none:
@@ -203,7 +222,8 @@ public struct SalvagingDecoder {
         }
     }
 
-    private func closeFrame() {
+    @usableFromInline
+    func closeFrame() {
         guard context.isCollecting else { return }
         switch steps {
         case .none: break

@@ -41,12 +41,13 @@ extension SalvagingJSONDecodable {
 
     /// Decodes through ``init(from:)``, collecting errors in the context (or in a private one, which makes
     /// any error fatal, when the context is strict).
+    @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
         try JSONDecodingError.checkStack(for: value)
         let collecting = context.isCollecting ? context : JSONDecodingContext(mode: .collecting)
         let before = collecting.errorCount
         let pushed = collecting.enterRecord(type: Self.self, idKey: idKey, idValue: idKey.flatMap { value.member($0) })
-        defer { if pushed { collecting.frames.removeLast() } }
+        defer { if pushed { collecting.closeFrame() } }
         let decoder = SalvagingDecoder(value: value, context: collecting, record: SalvagingDecoder.Record())
         let decoded = Self(from: decoder)
         if !context.isCollecting, collecting.errorCount > before {
@@ -62,6 +63,7 @@ extension SalvagingJSONDecodable {
 extension JSONDecodingContext {
     /// Marks the innermost frame as a record of `typeName` with `id`, or opens a root frame when there is
     /// none for it. Returns whether a frame was opened (and must be closed).
+    @usableFromInline
     func enterRecord(type: Any.Type, idKey: String?, idValue: JSONView?) -> Bool {
         guard isCollecting else { return false }
         if let last = frames.indices.last, frames[last].type == type, frames[last].idKey == nil {
