@@ -103,7 +103,7 @@ extension JSONView: JSONDecodable {
 
 extension Optional: JSONDecodable where Wrapped: JSONDecodable {
     /// An optional records the error of a wrong-typed value in collecting mode.
-    public static var _mayRecordNestedErrors: Bool { true }
+    @inlinable public static var _mayRecordNestedErrors: Bool { true }
 
     /// `null` is `nil`. A value of the wrong type is an error, except in collecting mode, where it becomes
     /// `nil` and the error is recorded.
@@ -122,7 +122,7 @@ extension Optional: JSONDecodable where Wrapped: JSONDecodable {
 
 extension Array: JSONDecodable where Element: JSONDecodable {
     /// An array records the errors of the elements it leaves out.
-    public static var _mayRecordNestedErrors: Bool { true }
+    @inlinable public static var _mayRecordNestedErrors: Bool { true }
 
     /// Every element, in order. In strict mode one bad element fails the array; in collecting mode it is
     /// left out and its error recorded, so the others survive.
@@ -135,7 +135,7 @@ extension Array: JSONDecodable where Element: JSONDecodable {
 
 extension Set: JSONDecodable where Element: JSONDecodable {
     /// A set records the errors of the elements it leaves out.
-    public static var _mayRecordNestedErrors: Bool { true }
+    @inlinable public static var _mayRecordNestedErrors: Bool { true }
 
     /// The elements as a set (an array in JSON; repeated elements collapse).
     @inlinable
@@ -146,7 +146,7 @@ extension Set: JSONDecodable where Element: JSONDecodable {
 
 extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     /// A dictionary records the errors of the members it leaves out.
-    public static var _mayRecordNestedErrors: Bool { true }
+    @inlinable public static var _mayRecordNestedErrors: Bool { true }
 
     /// The members of an object; for a repeated key the last member wins. In collecting mode a member that
     /// fails is left out and its error recorded.

@@ -31,10 +31,10 @@ public protocol JSONDecodable {
 
 extension JSONDecodable {
     /// Types that only throw record nothing.
-    public static var _mayRecordNestedErrors: Bool { false }
+    @inlinable public static var _mayRecordNestedErrors: Bool { false }
 
     /// Decodes a value strictly (the first error is thrown).
-    public static func decode(_ value: JSONView) throws(JSONDecodingError) -> Self {
+    @inlinable public static func decode(_ value: JSONView) throws(JSONDecodingError) -> Self {
         try decode(value, in: .strict)
     }
 

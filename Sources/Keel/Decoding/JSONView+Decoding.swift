@@ -49,29 +49,36 @@ extension JSONView {
     ///
     /// A present value of the wrong type is an error; in collecting mode it gives `nil` and the error is
     /// recorded.
-    public func decodeIfPresent<T: JSONDecodable>(
+    @inlinable public func decodeIfPresent<T: JSONDecodable>(
         _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T? {
-        try decodePresent(T.self, in: context) { () throws(JSONDecodingError) in
-            guard kind == .object else {
-                if isNullValue { return nil }
-                throw JSONDecodingError.typeMismatch("an object with key \(key.debugDescription)", at: self)
-            }
-            return member(key)
-        }
+        try decodePresent(T.self, in: context) { () throws(JSONDecodingError) in try presentMember(key) }
     }
 
     /// Decodes the value at a path of keys as `T`, or gives `nil` when a key on the way is missing or a
     /// value on the way is `null`. Wrong types are errors (recorded, giving `nil`, in collecting mode).
-    public func decodeIfPresent<T: JSONDecodable>(
+    @inlinable public func decodeIfPresent<T: JSONDecodable>(
         _ type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T? {
         try decodePresent(T.self, in: context) { () throws(JSONDecodingError) in try optionalMember(atPath: keys) }
     }
 
+    /// The member `key`, or `nil` when it is missing or this value is `null`; a type mismatch when this is
+    /// neither an object nor `null`.
+    @usableFromInline
+    func presentMember(_ key: String) throws(JSONDecodingError) -> JSONView? {
+        guard kind == .object else {
+            if isNullValue { return nil }
+            throw JSONDecodingError.typeMismatch("an object with key \(key.debugDescription)", at: self)
+        }
+        return member(key)
+    }
+
     /// Decodes the value `locate` finds as `T`; `nil` when it finds none or `null`. An error (from finding or
-    /// decoding) is thrown, or in collecting mode recorded, giving `nil`.
-    private func decodePresent<T: JSONDecodable>(
+    /// decoding) is thrown, or in collecting mode recorded, giving `nil`. Inlinable (as are its callers) so
+    /// that it is specialized for each `T`.
+    @inlinable
+    func decodePresent<T: JSONDecodable>(
         _ type: T.Type, in context: JSONDecodingContext, _ locate: () throws(JSONDecodingError) -> JSONView?
     ) throws(JSONDecodingError) -> T? {
         let before = context.errorCount
@@ -87,7 +94,7 @@ extension JSONView {
 
     /// Decodes an array member, leaving out the elements that fail to decode (recording their errors in
     /// collecting mode). A missing key, `null` or a non-array are still errors.
-    public func decodeLossyArray<T: JSONDecodable>(
+    @inlinable public func decodeLossyArray<T: JSONDecodable>(
         of type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> [T] {
         let value = try requiredMember(atPath: keys)

@@ -37,7 +37,7 @@ extension SalvagingJSONDecodable {
     public static var idKey: String? { nil }
 
     /// A salvaging record records the errors of its own fields.
-    public static var _mayRecordNestedErrors: Bool { true }
+    @inlinable public static var _mayRecordNestedErrors: Bool { true }
 
     /// Decodes through ``init(from:)``, collecting errors in the context (or in a private one, which makes
     /// any error fatal, when the context is strict).

@@ -23,22 +23,32 @@ public protocol JSONInitializable: JSONDecodable {
 
 extension JSONInitializable {
     /// Decodes through ``init(json:)``.
+    @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
         try JSONDecodingError.checkStack(for: value)
         do {
             return try Self(json: value)
-        } catch let error as JSONDecodingError {
-            throw error
-        } catch let error as JSONAccessError {
-            throw JSONDecodingError(error)
         } catch {
-            throw JSONDecodingError.custom("\(error)", at: value)
+            throw JSONDecodingError(thrownByInitializer: error, at: value)
         }
     }
 
     /// The seed's `createWithJSONValue`: a `Result` instead of a throw, to combine with `map` and `bind`.
     public static func create(json: JSONView) -> Result<Self, JSONDecodingError> {
         Result { () throws(JSONDecodingError) in try decode(json) }
+    }
+}
+
+extension JSONDecodingError {
+    /// What an ``JSONInitializable/init(json:)`` threw, as a decoding error: decoding errors as they are,
+    /// accessor errors converted (they know their path), anything else as a custom error at `value`.
+    @usableFromInline
+    init(thrownByInitializer error: any Error, at value: JSONView) {
+        switch error {
+        case let error as JSONDecodingError: self = error
+        case let error as JSONAccessError: self.init(error)
+        default: self = .custom("\(error)", at: value)
+        }
     }
 }
 
@@ -61,12 +71,12 @@ extension JSONView {
     /// ```swift
     /// let person = try json.decode(at: "people", 0, type: Person.self)
     /// ```
-    public func decode<T: JSONDecodable>(at path: JSONPath.Component..., type: T.Type = T.self) throws(JSONDecodingError) -> T {
+    @inlinable public func decode<T: JSONDecodable>(at path: JSONPath.Component..., type: T.Type = T.self) throws(JSONDecodingError) -> T {
         try T.decode(value(at: path))
     }
 
     /// Decodes the value at a path as `T`, or `nil` where `options` allow it (a missing key, a `null`).
-    public func decode<T: JSONDecodable>(
+    @inlinable public func decode<T: JSONDecodable>(
         at path: JSONPath.Component..., alongPath options: JSONPathOptions, type: T.Type = T.self
     ) throws(JSONDecodingError) -> T? {
         guard let value = try value(at: path, options: options) else { return nil }
@@ -109,6 +119,7 @@ extension JSONView {
     }
 
     /// The value at `path`; every step required.
+    @usableFromInline
     func value(at path: [JSONPath.Component]) throws(JSONDecodingError) -> JSONView {
         guard let value = try value(at: path, options: []) else {
             // Unreachable without options; kept as an error rather than a trap.
@@ -118,6 +129,7 @@ extension JSONView {
     }
 
     /// The value at `path`, or `nil` where `options` allow a missing key or a `null`.
+    @usableFromInline
     func value(at path: [JSONPath.Component], options: JSONPathOptions) throws(JSONDecodingError) -> JSONView? {
         var current = self
         for component in path {

@@ -31,15 +31,23 @@ public protocol ThrowingJSONDecodable: JSONDecodable {
 
 extension ThrowingJSONDecodable {
     /// Decodes through ``decode(_:)-(JSONView)``.
+    @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
         try JSONDecodingError.checkStack(for: value)
         do {
             let decode: (JSONView) throws -> Self = Self.decode
             return try decode(value)
-        } catch let error as JSONDecodingError {
-            throw error
         } catch {
-            throw JSONDecodingError.custom("\(error)", at: value)
+            throw JSONDecodingError(thrownByModel: error, at: value)
         }
+    }
+}
+
+extension JSONDecodingError {
+    /// What a ``ThrowingJSONDecodable/decode(_:)-(JSONView)`` threw, as a decoding error: decoding errors as
+    /// they are, anything else as a custom error at `value`.
+    @usableFromInline
+    init(thrownByModel error: any Error, at value: JSONView) {
+        self = error as? JSONDecodingError ?? .custom("\(error)", at: value)
     }
 }
