@@ -15,7 +15,7 @@ extension DecodingSession {
         // Arrays and string-keyed dictionaries are decoded here rather than by their own `init(from:)`: to
         // salvage elements in collecting mode, to keep dictionary keys as written under a key strategy (as
         // Foundation does), and because it is faster (no container per array, each element read directly).
-        if let collection = T.self as? any SessionDecodable.Type {
+        if let collection = sessionDecodable(T.self) {
             return try collection.decodeOpened(as: T.self, at: index, path: path(), in: self)
         }
         // A model's own `init(from:)` may nest without bound (a recursive model): check the stack first.
@@ -31,6 +31,19 @@ extension DecodingSession {
             // An error of the model's own (an unknown raw value, say) learns where in the text it happened.
             throw error.locating(.custom(error.context?.debugDescription ?? "\(error)", at: view(at: index)))
         }
+    }
+
+    /// `type` as a collection the session decodes itself, or `nil`. The dynamic conformance check costs
+    /// hundreds of instructions, so its answer is remembered for the rest of the session, for a few dozen
+    /// types (a model has a handful); looking through them compares pointers.
+    private func sessionDecodable(_ type: Any.Type) -> (any SessionDecodable.Type)? {
+        let identifier = ObjectIdentifier(type)
+        for known in checkedTypes where known.type == identifier { return known.collection }
+        let collection = type as? any SessionDecodable.Type
+        if checkedTypes.count < DecodingSession.checkedTypesRemembered {
+            checkedTypes.append((identifier, collection))
+        }
+        return collection
     }
 
     /// The value when `T` is a type the bridge reads itself, otherwise `nil`.

@@ -20,6 +20,10 @@ final class DecodingSession {
     /// Whether member names are converted before they are matched with coding keys.
     let renamesKeys: Bool
     private var recorded: [DecodingError] = []
+    /// Types met in this session, each with its conformance to `SessionDecodable` (arrays and dictionaries)
+    /// or `nil`, so that the next value of one skips the dynamic check (see `sessionDecodable(_:)`).
+    @exclusivity(unchecked) var checkedTypes: [(type: ObjectIdentifier, collection: (any SessionDecodable.Type)?)] = []
+    static let checkedTypesRemembered = 32
     let rootPath = CodingPathNode.root
 
     /// The one decoder reused for every nested value: its position and path are set before a value's
