@@ -227,21 +227,3 @@ extension JSONView {
         return result
     }
 }
-
-extension DocumentStorage {
-    /// The tape index of the value after the one at `index` (its next sibling), skipping its descendants.
-    @usableFromInline
-    func indexOfValue(after index: Int) -> Int { TapeReader.indexAfter(index, in: tape.base) }
-}
-
-extension JSONDecodingContext {
-    /// Opens the frame of an array's element at `position`, of type `type`, for messages.
-    @usableFromInline
-    func openElementFrame(at position: Int, type: Any.Type) {
-        frames.append(DecodingFrame(component: .index(position), type: type))
-    }
-
-    /// Closes the innermost frame.
-    @usableFromInline
-    func closeFrame() { frames.removeLast() }
-}

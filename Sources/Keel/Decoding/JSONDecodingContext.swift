@@ -50,6 +50,16 @@ public final class JSONDecodingContext {
         trails.append(frames)
     }
 
+    /// Opens the frame of an array's element at `position`, of type `type`, for messages.
+    @usableFromInline
+    func openElementFrame(at position: Int, type: Any.Type) {
+        frames.append(DecodingFrame(component: .index(position), type: type))
+    }
+
+    /// Closes the innermost frame.
+    @usableFromInline
+    func closeFrame() { frames.removeLast() }
+
     /// The frames that were open when each recorded error was recorded, in recording order.
     @exclusivity(unchecked) private(set) var trails: [[DecodingFrame]] = []
 

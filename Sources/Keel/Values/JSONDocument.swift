@@ -118,6 +118,10 @@ struct DocumentCaches {
     func location(ofByte offset: Int) -> JSONSourceLocation {
         bytes.withUnsafeBufferPointer { SourcePositionIndex.location(ofByte: offset, in: $0, caches: caches) }
     }
+
+    /// The tape index of the value after the one at `index` (its next sibling), skipping its descendants.
+    @usableFromInline
+    func indexOfValue(after index: Int) -> Int { TapeReader.indexAfter(index, in: tape.base) }
 }
 
 extension JSON {

@@ -227,7 +227,7 @@ public struct SalvagingDecoder {
         guard context.isCollecting else { return }
         switch steps {
         case .none: break
-        case .one: context.frames.removeLast()
+        case .one: context.closeFrame()
         case .many(let all): context.frames.removeLast(all.count)
         }
     }
