@@ -26,29 +26,42 @@ struct Get: ParsableCommand {
     @Argument(help: "JSON Pointers, such as /people/0/name ('' is the whole document).")
     var pointers: [String]
 
-    @Flag(help: "Print strings as their text, without quotes or escapes.")
+    @Flag(name: [.customShort("r"), .long], help: "Print strings as their text, without quotes or escapes.")
     var raw = false
+
+    @OptionGroup var input: InputOptions
 
     func validate() throws {
         if pointers.isEmpty { throw ValidationError("Give at least one JSON Pointer.") }
     }
 
     func run() throws {
-        let input = InputFile.resolve([file])[0]
-        guard let bytes = input.readReportingErrors() else { throw ExitCode(2) }
-        guard let document = input.parseReportingErrors(bytes) else { throw ExitCode(1) }
+        // The file and the pointers as bytes, in command-line order (see CommandLineBytes).
+        let arguments = CommandLineBytes.bytes(of: [file] + pointers)
+        let source = InputFile(path: arguments[0] == [UInt8(ascii: "-")] ? nil : SystemPath(arguments[0]))
+        let document: JSONDocument
+        switch source.documentReportingErrors(options: input.parsingOptions) {
+        case .success(let read): document = read.document
+        case .failure(let status): throw ExitCode(status.rawValue)
+        }
         var failed = false
-        for pointer in pointers {
+        for pointerBytes in arguments.dropFirst() {
+            guard let pointer = String(validating: pointerBytes, as: UTF8.self) else {
+                printError("\(source.displayName): the pointer \(CommandLineBytes.display(pointerBytes)) is not "
+                    + "UTF-8 text, so it names no member")
+                failed = true
+                continue
+            }
             switch document.root[pointer: pointer].result {
             case .success(let value):
                 if raw, let string = value.stringValue {
-                    writeOutput(Array(string.utf8) + [UInt8(ascii: "\n")])
+                    StandardOutput.write(Array(string.utf8) + [UInt8(ascii: "\n")])
                 } else {
-                    writeOutput(value.jsonBytes() + [UInt8(ascii: "\n")])
+                    StandardOutput.write(value.jsonBytes() + [UInt8(ascii: "\n")])
                 }
             case .failure(let error):
                 let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
-                printError("\(input.displayName)\(place): \(error)")
+                printError("\(source.displayName)\(place): \(error)")
                 failed = true
             }
         }

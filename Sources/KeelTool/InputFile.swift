@@ -11,48 +11,59 @@ import Darwin
 /// A file named on the command line, or standard input.
 struct InputFile {
     /// The path, or `nil` for standard input.
-    let path: String?
+    let path: SystemPath?
 
-    /// The inputs for a list of arguments: standard input when the list is empty; `-` is standard input.
+    /// The inputs for a list of arguments (as bytes: see ``CommandLineBytes``): standard input when the list
+    /// is empty; `-` is standard input.
     static func resolve(_ arguments: [String]) -> [InputFile] {
-        arguments.isEmpty ? [InputFile(path: nil)] : arguments.map { InputFile(path: $0 == "-" ? nil : $0) }
+        if arguments.isEmpty { return [InputFile(path: nil)] }
+        return CommandLineBytes.bytes(of: arguments).map { InputFile(path: $0 == [UInt8(ascii: "-")] ? nil : SystemPath($0)) }
     }
 
-    /// The name used in messages: the path as given, or `<stdin>`.
-    var displayName: String { path ?? "<stdin>" }
+    /// The name used in messages: the path as given (bytes that are not UTF-8 as `\xFF`), or `<stdin>`.
+    var displayName: String { path?.display ?? "<stdin>" }
 
-    /// Reads every byte.
+    /// Reads every byte, up to `options.maximumDocumentSize`.
     ///
-    /// - Throws: ``ReadError`` naming the system's reason (for example "No such file or directory").
-    func read(progress: ProgressLine? = nil) throws(ReadError) -> [UInt8] {
+    /// The size limit applies while reading, so endless input (`/dev/zero`, `yes`) costs no more memory than
+    /// the limit. Input that is not a regular file is also parsed as it arrives, at sizes growing by 16×, and
+    /// reading stops at the first error that more input could not undo (one before the end of what has
+    /// arrived), so `keel validate /dev/zero` answers at once with the error a complete read would give.
+    func read(options: JSONParsingOptions, progress: ProgressLine? = nil) throws(InputError) -> [UInt8] {
         let descriptor: Int32
         if let path {
-            descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else { throw ReadError(code: errno) }
+            descriptor = path.withCString { open($0, O_RDONLY) }
+            guard descriptor >= 0 else { throw .unreadable(SystemError(code: errno)) }
         } else {
             descriptor = STDIN_FILENO
         }
         defer { if path != nil { close(descriptor) } }
 
+        let limit = min(options.maximumDocumentSize, JSONParsingOptions.largestDocumentSize)
         var status = stat()
         var bytes: [UInt8] = []
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw ReadError(code: EISDIR)
-        }
         var expectedSize: Int?
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
-            // Exactly the file's size, so that a large file is held once and never copied to grow.
-            expectedSize = Int(status.st_size)
-            bytes.reserveCapacity(Int(status.st_size))
+        var isRegular = false
+        if fstat(descriptor, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(SystemError(code: EISDIR)) }
+            isRegular = status.st_mode & S_IFMT == S_IFREG
+            if isRegular, status.st_size > 0 {
+                if Int(status.st_size) > limit { throw .invalid(Self.tooLarge(limit: limit)) }
+                // Exactly the file's size, so that a large file is held once and never copied to grow.
+                expectedSize = Int(status.st_size)
+                bytes.reserveCapacity(Int(status.st_size))
+            }
         }
+        var nextProbe = 1 << 16
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ReadError(code: errno)
+                throw .unreadable(SystemError(code: errno))
             }
+            guard bytes.count + count <= limit else { throw .invalid(Self.tooLarge(limit: limit)) }
             bytes.append(contentsOf: chunk[..<count])
             if let progress {
                 if let expectedSize {
@@ -61,40 +72,68 @@ struct InputFile {
                     progress.update("reading \(displayName): \(describeSize(bytes.count))")
                 }
             }
+            if !isRegular, bytes.count >= nextProbe {
+                nextProbe = bytes.count * 16
+                if let error = Self.errorInPrefix(bytes, options: options) { throw .invalid(error) }
+            }
         }
         return bytes
     }
-}
 
-extension InputFile {
-    /// Reads the input, or prints why it cannot be read (`<file>: <reason>`) and returns `nil`.
-    func readReportingErrors(progress: ProgressLine? = nil) -> [UInt8]? {
+    /// The parser's error for `prefix` if it lies before the prefix's end: every longer input that starts
+    /// with `prefix` fails there too.
+    private static func errorInPrefix(_ prefix: [UInt8], options: JSONParsingOptions) -> JSONSyntaxError? {
         do {
-            return try read(progress: progress)
-        } catch {
-            progress?.clear()
-            printError("\(displayName): \(error)")
+            _ = try JSONDocument(parsing: prefix, options: options)
             return nil
+        } catch {
+            return error.byteOffset < prefix.count && error.kind != .unexpectedEndOfInput ? error : nil
         }
     }
 
-    /// Parses `bytes`, or prints the error with its place (`<file>:<line>:<column>: <message>`) and returns `nil`.
-    func parseReportingErrors(
-        _ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions(), progress: ProgressLine? = nil
-    ) -> JSONDocument? {
+    private static func tooLarge(limit: Int) -> JSONSyntaxError {
+        JSONSyntaxError(kind: .documentTooLarge, byteOffset: 0, line: 1, column: 1,
+                        expected: "at most \(limit) bytes", found: "more than \(limit) bytes", limit: limit)
+    }
+}
+
+/// Why an input could not be had: a system error (exit status 2), or text that is not JSON (status 1).
+enum InputError: Error {
+    case unreadable(SystemError)
+    case invalid(JSONSyntaxError)
+}
+
+extension InputFile {
+    /// Reads and parses the input, or prints why not (`<file>: <reason>`, or `<file>:<line>:<column>:
+    /// <message>` for invalid JSON) and returns the exit status to use.
+    func documentReportingErrors(
+        options: JSONParsingOptions = JSONParsingOptions(), progress: ProgressLine? = nil
+    ) -> Result<(bytes: [UInt8], document: JSONDocument), ExitStatus> {
+        let bytes: [UInt8]
+        do {
+            bytes = try read(options: options, progress: progress)
+        } catch {
+            progress?.clear()
+            switch error {
+            case .unreadable(let error):
+                printError("\(displayName): \(error)")
+                return .failure(.unreadable)
+            case .invalid(let error):
+                printError("\(displayName):\(error.line):\(error.column): \(error)")
+                return .failure(.invalid)
+            }
+        }
         progress?.update("parsing \(displayName) (\(describeSize(bytes.count)))")
         defer { progress?.clear() }
         do {
-            return try JSONDocument(parsing: bytes, options: options)
+            return .success((bytes, try JSONDocument(parsing: bytes, options: options)))
         } catch {
             progress?.clear()
             printError("\(displayName):\(error.line):\(error.column): \(error)")
-            return nil
+            return .failure(.invalid)
         }
     }
-}
 
-extension InputFile {
     /// Reads and parses each input named by `arguments`, reporting the ones that fail, and calls `body` with
     /// each document. Returns the exit status: 0, 1 when some input is not JSON, 2 when some cannot be read.
     /// Long runs show progress on a terminal (see ``ProgressLine``); `body` may update it too.
@@ -106,38 +145,23 @@ extension InputFile {
         defer { progress?.stop() }
         var status: Int32 = 0
         for input in resolve(arguments) {
-            guard let bytes = input.readReportingErrors(progress: progress) else {
-                status = 2
-                continue
+            switch input.documentReportingErrors(options: options, progress: progress) {
+            case .success(let read): try body(input, read.bytes, read.document, progress)
+            case .failure(let failure): status = max(status, failure.rawValue)
             }
-            guard let document = input.parseReportingErrors(bytes, options: options, progress: progress) else {
-                status = max(status, 1)
-                continue
-            }
-            try body(input, bytes, document, progress)
         }
         return status
     }
 }
 
-/// A file that could not be read, with the system's reason.
-struct ReadError: Error, CustomStringConvertible {
-    let code: Int32
-    var description: String { String(cString: strerror(code)) }
+/// The exit statuses every command shares.
+enum ExitStatus: Int32, Error {
+    case success = 0
+    case invalid = 1
+    case unreadable = 2
 }
 
 /// The system's `read`, under a name that the `read()` method above does not hide.
 private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
-}
-
-/// Writes a line to standard error (unbuffered, so it is never lost on exit).
-func printError(_ message: String) {
-    let bytes = Array((message + "\n").utf8)
-    var written = 0
-    while written < bytes.count {
-        let result = bytes[written...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        if result <= 0 { break }
-        written += result
-    }
 }

@@ -1,15 +1,37 @@
 import ArgumentParser
 
-/// `keel`: check, and later format and query, JSON files from the command line.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `keel`: check, format and query JSON files from the command line.
 @main
 struct KeelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keel",
         abstract: "Check, format and query JSON text, strictly by RFC 8259.",
         discussion: """
-            Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read, 64 a usage error.
+            Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read or written (standard output
+            included), 64 a usage error. A closed pipe on standard output ends a run quietly, by SIGPIPE.
             """,
         version: "0.1.0",
         subcommands: [Validate.self, Format.self, Get.self, Stats.self]
     )
+
+    /// Runs the command, with temporary files cleaned up on signals and every write to standard output
+    /// checked (see ``SignalCleanup`` and ``StandardOutput``).
+    static func main() {
+        SignalCleanup.install()
+        atexit { StandardOutput.flushBufferedText() }
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -6,70 +6,121 @@ import Musl
 import Darwin
 #endif
 
-/// Writing files safely, and writing to standard output.
+/// Rewriting a file in place without ever leaving it half-written.
+///
+/// The new text goes to a temporary file in the same folder (`.NAME.keel-XXXXXX`), which is flushed to disk
+/// and then renamed over the file, so a reader sees the old text or the new, never a part. Around that:
+/// - a symbolic link is followed: its target is rewritten and the link stays a link;
+/// - only regular files are rewritten (not FIFOs, devices or folders);
+/// - the file's permission bits are kept, and its owner and group where the system allows;
+/// - a file with several names (hard links) is refused unless `breakingHardLinks`: renaming gives this name
+///   a new file and the other names would keep the old text;
+/// - a failed write, a full disk or a signal (``SignalCleanup``) removes the temporary file.
 enum OutputFile {
     /// Replaces the file at `path` with the bytes `produce` hands to the function it is given, in as many
-    /// pieces as it likes: writes them to a temporary file in the same folder, flushes it to disk, then
-    /// renames it over `path`, so readers see the old text or the new, never a part.
+    /// pieces as it likes.
     static func replace(
-        _ path: String, producing produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
-    ) throws(ReadError) {
-        var folder = "."
-        var name = path
-        if let slash = path.lastIndex(of: "/") {
-            folder = String(path[..<slash])
-            name = String(path[path.index(after: slash)...])
+        _ path: SystemPath, breakingHardLinks: Bool = false,
+        producing produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) throws(ReplaceError) {
+        let (target, status) = try checkReplaceable(path, breakingHardLinks: breakingHardLinks)
+
+        let (folder, name) = split(target.bytes)
+        let descriptor: Int32
+        let temporary: SystemPath
+        switch SignalCleanup.createTemporaryFile(template: folder + temporaryName(for: name)) {
+        case .success(let created): (descriptor, temporary) = (created.descriptor, SystemPath(created.path))
+        case .failure(let error): throw .system(error)
         }
-        var template = Array("\(folder)/.\(name).keel-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
-        }
-        guard descriptor >= 0 else { throw ReadError(code: errno) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var succeeded = false
         defer {
-            if !succeeded { unlink(temporary) }
+            if !succeeded {
+                _ = temporary.withCString { unlink($0) }
+                SignalCleanup.clearPendingFile()
+            }
         }
-        // Keep the original file's permissions.
-        var status = stat()
-        if stat(path, &status) == 0 { fchmod(descriptor, status.st_mode & 0o7777) }
+        // Owner and group first (changing them clears set-user-ID bits), each only where permitted.
+        if fchown(descriptor, status.st_uid, status.st_gid) != 0 {
+            _ = fchown(descriptor, uid_t.max, status.st_gid)
+        }
+        fchmod(descriptor, status.st_mode & 0o7777)
+
         var failure: Int32?
         produce { piece in
             if failure == nil { failure = writeAll(piece, to: descriptor) }
         }
         if let failure {
             close(descriptor)
-            throw ReadError(code: failure)
+            throw .system(SystemError(code: failure))
         }
-        guard fsync(descriptor) == 0, close(descriptor) == 0 else { throw ReadError(code: errno) }
-        guard rename(temporary, path) == 0 else { throw ReadError(code: errno) }
+        guard fsync(descriptor) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .system(SystemError(code: code))
+        }
+        guard close(descriptor) == 0 else { throw .system(SystemError(code: errno)) }
+        let renamed = temporary.withCString { from in target.withCString { to in rename(from, to) } }
+        guard renamed == 0 else { throw .system(SystemError(code: errno)) }
         succeeded = true
-    }
-}
-
-/// Writes all of `bytes` to `descriptor`; returns the system's error code if that fails.
-private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
-    guard let base = bytes.baseAddress else { return nil }
-    var written = 0
-    while written < bytes.count {
-        let result = write(descriptor, base + written, bytes.count - written)
-        if result < 0 {
-            if errno == EINTR { continue }
-            return errno
+        SignalCleanup.clearPendingFile()
+        // Make the rename itself durable.
+        let folderDescriptor = SystemPath(folder.isEmpty ? Array("./".utf8) : folder).withCString { open($0, O_RDONLY) }
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
         }
-        if result == 0 { return EIO }
-        written += result
     }
-    return nil
+
+    /// The file `path` names once every link is followed, and its status, if it is one that ``replace``
+    /// rewrites. Call it before reading the file too: opening a FIFO to read it would wait for a writer.
+    static func checkReplaceable(
+        _ path: SystemPath, breakingHardLinks: Bool
+    ) throws(ReplaceError) -> (target: SystemPath, status: stat) {
+        let target = try resolve(path)
+        var status = stat()
+        guard target.withCString({ stat($0, &status) }) == 0 else { throw .system(SystemError(code: errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile }
+        if status.st_nlink > 1, !breakingHardLinks { throw .hardLinks(Int(status.st_nlink)) }
+        return (target, status)
+    }
+
+    /// The file a path names once every symbolic link in it is followed.
+    private static func resolve(_ path: SystemPath) throws(ReplaceError) -> SystemPath {
+        guard let resolved = path.withCString({ realpath($0, nil) }) else {
+            throw .system(SystemError(code: errno))
+        }
+        defer { free(resolved) }
+        return SystemPath(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)).map { $0 })
+    }
+
+    /// The folder part (with its final `/`, or empty) and the name of a path.
+    private static func split(_ path: [UInt8]) -> (folder: [UInt8], name: [UInt8]) {
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return ([], path) }
+        return (Array(path[...slash]), Array(path[(slash + 1)...]))
+    }
+
+    /// `.NAME.keel-XXXXXX`, with NAME shortened when needed so that the whole stays within the 255 bytes a
+    /// name may have on common file systems.
+    static func temporaryName(for name: [UInt8]) -> [UInt8] {
+        let prefix = Array(".".utf8), suffix = Array(".keel-XXXXXX".utf8)
+        let room = 255 - prefix.count - suffix.count
+        return prefix + name.prefix(room) + suffix
+    }
 }
 
-/// Writes bytes to standard output, unbuffered and whole (a closed pipe ends the writing quietly).
-func writeOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
-    _ = writeAll(bytes, to: STDOUT_FILENO)
-}
+/// Why a file could not be rewritten in place.
+enum ReplaceError: Error, CustomStringConvertible {
+    case system(SystemError)
+    case notARegularFile
+    case hardLinks(Int)
 
-/// Writes bytes to standard output; see the overload for buffers.
-func writeOutput(_ bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { writeOutput($0) }
+    var description: String {
+        switch self {
+        case .system(let error): return error.description
+        case .notARegularFile: return "not a regular file; --in-place rewrites regular files only"
+        case .hardLinks(let count):
+            return "the file has \(count) names (hard links), and rewriting it would leave the others with the "
+                + "old text; use --break-hard-links to rewrite this name only"
+        }
+    }
 }

@@ -54,6 +54,8 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     private func drawUntilStopped() {
+        // Signals go to the main thread, which knows what to clean up (see SignalCleanup).
+        SignalCleanup.blockOnThisThread()
         while true {
             Thread.sleep(forTimeInterval: 0.2)
             let keepGoing = lock.withLock { () -> Bool in
@@ -72,13 +74,7 @@ final class ProgressLine: @unchecked Sendable {
 
 /// Writes text to standard error as it is, without a newline.
 func writeToStandardError(_ text: String) {
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-        let result = bytes[written...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        if result <= 0 { break }
-        written += result
-    }
+    _ = Array(text.utf8).withUnsafeBufferPointer { writeAll($0, to: STDERR_FILENO) }
 }
 
 /// A number of bytes for people: `512 B`, `3.4 MB`, `1.2 GB`.

@@ -8,7 +8,8 @@ struct Stats: ParsableCommand {
         discussion: """
             For each input: its size, how many values of each kind, the deepest nesting, the largest array and
             object and the longest string (with their JSON Pointers), and how many numbers a Double cannot hold
-            exactly (reading them as Double and writing them back would change them).
+            exactly: numbers whose value no Double has (0.1, 2^53 + 1, 1e400), which a reader that turns numbers
+            into Doubles would change. 2.5 and 2^63 are exact.
 
             Example:
               $ keel stats Examples/people.json
@@ -20,17 +21,20 @@ struct Stats: ParsableCommand {
     @Argument(help: "JSON files ('-' or nothing for standard input).")
     var files: [String] = []
 
+    @OptionGroup var input: InputOptions
+
     func run() throws {
-        let status = InputFile.eachDocument(in: files) { input, bytes, document, _ in
-            print(DocumentStatistics(document.root).report(name: input.displayName, bytes: bytes.count))
+        let status = InputFile.eachDocument(in: files, options: input.parsingOptions) { input, bytes, document, _ in
+            StandardOutput.writeLine(DocumentStatistics(document.root).report(name: input.displayName, bytes: bytes.count))
         }
         if status != 0 { throw ExitCode(status) }
     }
 }
 
-/// Counts gathered in one pass over a document, without recursion.
+/// Counts gathered in one pass over a document, in document order, holding no more than one view at a
+/// time (``JSONView/forEachValue(_:)``), so its memory does not grow with the document.
 struct DocumentStatistics {
-    var counts: [JSONKind: Int] = [:]
+    var counts = [Int](repeating: 0, count: 6)
     var keys = 0
     var maximumDepth = 0
     var largestArray: (view: JSONView, count: Int)?
@@ -39,40 +43,42 @@ struct DocumentStatistics {
     var inexactNumbers = 0
 
     init(_ root: JSONView) {
-        var pending: [(JSONView, depth: Int)] = [(root, 0)]
-        while let (value, depth) = pending.popLast() {
-            counts[value.kind, default: 0] += 1
+        root.forEachValue { value, depth in
             switch value.kind {
-            case .array:
-                maximumDepth = max(maximumDepth, depth + 1)
-                if value.count > (largestArray?.count ?? -1) { largestArray = (value, value.count) }
-                pending.append(contentsOf: value.elements.reversed().map { ($0, depth + 1) })
-            case .object:
-                maximumDepth = max(maximumDepth, depth + 1)
-                if value.count > (largestObject?.count ?? -1) { largestObject = (value, value.count) }
-                let members = value.members
-                keys += members.count
-                pending.append(contentsOf: members.reversed().map { ($0.value, depth + 1) })
+            case .null: counts[0] += 1
+            case .bool: counts[1] += 1
+            case .number:
+                counts[2] += 1
+                if let number = value.numberValue, !number.isExactlyRepresentableAsDouble { inexactNumbers += 1 }
             case .string:
+                counts[3] += 1
                 let length = value.stringValue?.utf8.count ?? 0
                 if length > (longestString?.bytes ?? -1) { longestString = (value, length) }
-            case .number:
-                if let number = value.numberValue, !Self.fitsDouble(number) { inexactNumbers += 1 }
-            default:
-                break
+            case .array:
+                counts[4] += 1
+                maximumDepth = max(maximumDepth, depth + 1)
+                if value.count > (largestArray?.count ?? -1) { largestArray = (value, value.count) }
+            case .object:
+                counts[5] += 1
+                maximumDepth = max(maximumDepth, depth + 1)
+                keys += value.count
+                if value.count > (largestObject?.count ?? -1) { largestObject = (value, value.count) }
             }
         }
     }
 
-    /// Whether reading `number` as a Double and writing that back gives the same value.
-    static func fitsDouble(_ number: JSONNumber) -> Bool {
-        guard let double = number.double, let back = JSONNumber(literal: double.description) else { return false }
-        return back == number
-    }
-
     func report(name: String, bytes: Int) -> String {
-        func count(_ kind: JSONKind) -> Int { counts[kind] ?? 0 }
-        let total = counts.values.reduce(0, +)
+        func count(_ kind: JSONKind) -> Int {
+            switch kind {
+            case .null: counts[0]
+            case .bool: counts[1]
+            case .number: counts[2]
+            case .string: counts[3]
+            case .array: counts[4]
+            case .object: counts[5]
+            }
+        }
+        let total = counts.reduce(0, +)
         func place(_ view: JSONView?) -> String {
             guard let view else { return "" }
             let pointer = view.path.pointer

@@ -15,32 +15,22 @@ struct Validate: ParsableCommand {
               $ echo '[1, 2,]' | keel validate
               <stdin>:1:7: Unexpected ']' at line 1, column 7 (byte 6): expected a value.
 
-            Exit status: 0 when all inputs are valid, 1 when any is invalid, 2 when any cannot be read.
+            Input larger than --max-size is refused as it is read; input from a pipe or device stops being
+            read at its first error.
+
+            Exit status: 0 when all inputs are valid, 1 when any is invalid, 2 when any cannot be read or the
+            output cannot be written.
             """
     )
 
     @Argument(help: "JSON files to check ('-' or nothing for standard input).")
     var files: [String] = []
 
-    @Option(name: .customLong("max-depth"), help: "The deepest nesting accepted (default: 512).")
-    var maximumDepth: Int?
-
-    @Flag(name: .customLong("reject-duplicate-keys"), help: "Treat a key repeated in one object as an error.")
-    var rejectDuplicateKeys = false
-
-    func validate() throws {
-        if let maximumDepth, maximumDepth < 1 {
-            throw ValidationError("--max-depth must be at least 1.")
-        }
-    }
+    @OptionGroup var input: InputOptions
 
     func run() throws {
-        var options = JSONParsingOptions()
-        if let maximumDepth { options.maximumDepth = maximumDepth }
-        if rejectDuplicateKeys { options.duplicateKeys = .reject }
-
-        let status = InputFile.eachDocument(in: files, options: options) { input, _, _, _ in
-            print("\(input.displayName): OK")
+        let status = InputFile.eachDocument(in: files, options: input.parsingOptions) { input, _, _, _ in
+            StandardOutput.writeLine("\(input.displayName): OK")
         }
         if status != 0 { throw ExitCode(status) }
     }

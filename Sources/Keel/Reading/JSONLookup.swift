@@ -18,19 +18,29 @@
 public struct JSONLookup<Value: JSONReadable>: Sendable {
     /// The value found, or why not.
     public let result: Result<Value, JSONAccessError>
+    /// The steps taken so far, shared with the lookups this one was made from, so that each step of a
+    /// chain costs O(1) however deep it goes.
+    let trail: PathTrail?
+
     /// The path followed from where the lookup started (the root, for a value that is not a view).
-    public let path: JSONPath
+    ///
+    /// - Complexity: O(d) for a path of d steps; it is built when asked for, not at each step.
+    public var path: JSONPath { trail?.path ?? .root }
 
     /// A lookup that has found `value` at `path`.
     public init(_ value: Value, path: JSONPath = .root) {
+        self.init(value, trail: PathTrail(path))
+    }
+
+    init(_ value: Value, trail: PathTrail?) {
         self.result = .success(value)
-        self.path = path
+        self.trail = trail
     }
 
     /// A lookup that has failed with `error`.
     public init(failure error: JSONAccessError) {
         self.result = .failure(error)
-        self.path = error.path
+        self.trail = PathTrail(error.path)
     }
 
     /// The value, or the error.
@@ -50,8 +60,8 @@ public struct JSONLookup<Value: JSONReadable>: Sendable {
     /// The value of the last member named `key`; fails when the value is not an object or has no such key.
     public subscript(key: String) -> JSONLookup<Value> {
         guard case .success(let value) = result else { return self }
+        if let member = value.member(key) { return JSONLookup(member, trail: PathTrail(trail, .key(key))) }
         let target = path.appending(.key(key))
-        if let member = value.member(key) { return JSONLookup(member, path: target) }
         guard value.kind == .object else {
             return failure(.notSubscriptable, in: value, at: target, expected: "an object", found: value.kindAndExcerpt)
         }
@@ -62,8 +72,8 @@ public struct JSONLookup<Value: JSONReadable>: Sendable {
     /// The element at `index`; fails when the value is not an array or the index is out of bounds.
     public subscript(index: Int) -> JSONLookup<Value> {
         guard case .success(let value) = result else { return self }
+        if let element = value.element(at: index) { return JSONLookup(element, trail: PathTrail(trail, .index(index))) }
         let target = path.appending(.index(index))
-        if let element = value.element(at: index) { return JSONLookup(element, path: target) }
         guard value.kind == .array else {
             return failure(.notSubscriptable, in: value, at: target, expected: "an array", found: value.kindAndExcerpt)
         }

@@ -134,6 +134,23 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return value.isFinite ? value : nil
     }
 
+    /// Whether a `Double` holds this number's exact value, so that reading it as ``double`` loses nothing:
+    /// true for `2.5`, `-0` and `9223372036854775808` (2^63); false for `0.1`, `9007199254740993` (2^53 + 1)
+    /// and numbers beyond `Double`'s range.
+    public var isExactlyRepresentableAsDouble: Bool {
+        switch storage {
+        case .int(let value): return value.magnitude <= 1 << 53 || Self.oddPartFits(value.magnitude)
+        case .uint(let value): return value <= 1 << 53 || Self.oddPartFits(value)
+        case .double(let value): return value.isFinite
+        case .literal: return decimal.isExactDouble
+        }
+    }
+
+    /// Whether a 64-bit magnitude is an odd number of at most 53 bits times a power of two.
+    private static func oddPartFits(_ magnitude: UInt64) -> Bool {
+        (magnitude >> magnitude.trailingZeroBitCount) < 1 << 53
+    }
+
     /// The nearest `Float` (correctly rounded), or `nil` when beyond `Float`'s finite range.
     public var float: Float? {
         let value: Float

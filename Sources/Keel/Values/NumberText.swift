@@ -188,7 +188,7 @@ enum NumberText {
             }
             var written = 0
             while i < text.count {
-                written = min(written * 10 + Int(text[i] &- UInt8(ascii: "0")), 1 << 30)
+                written = min(written * 10 + Int(text[i] &- UInt8(ascii: "0")), DecimalLiteral.exponentBound)
                 i += 1
             }
             exponent += negativeExponent ? -written : written
