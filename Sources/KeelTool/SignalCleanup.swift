@@ -29,11 +29,15 @@ enum SignalCleanup {
 
     static let capacity = Int(PATH_MAX) + 1
 
-    /// Installs the handlers. `SIGXFSZ` (a file-size limit reached) is ignored instead, so that the write
-    /// that crosses the limit fails with `EFBIG` and is reported like any other failed write.
+    /// Installs the handlers, and unblocks the signals in case the parent left them blocked (a blocked
+    /// signal would be held until exit, and the run would go on). `SIGXFSZ` (a file-size limit reached) is
+    /// ignored instead, so that the write that crosses the limit fails with `EFBIG` and is reported like
+    /// any other failed write.
     static func install() {
         _ = pendingPath
         signal(SIGXFSZ, SIG_IGN)
+        var set = terminatingSet
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         for signalNumber in terminatingSignals {
             var current = sigaction()
             guard sigaction(signalNumber, nil, &current) == 0, !isIgnored(current) else { continue }
@@ -56,10 +60,15 @@ enum SignalCleanup {
     /// Blocks the terminating signals on the calling thread, so that they are delivered to the main thread,
     /// which is the one that sets ``pendingPath`` with signals blocked. For helper threads.
     static func blockOnThisThread() {
+        var set = terminatingSet
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    private static var terminatingSet: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
         for signalNumber in terminatingSignals { sigaddset(&set, signalNumber) }
-        pthread_sigmask(SIG_BLOCK, &set, nil)
+        return set
     }
 
     /// Creates a unique temporary file from `template` (ending in `XXXXXX`) and records it for removal;

@@ -101,8 +101,11 @@ enum Keel {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+        // keel may stop reading at the first error; the rest of the input then meets a closed pipe, which
+        // must not end the test process.
+        _ = ignoreBrokenPipes
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         let error = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -110,6 +113,9 @@ enum Keel {
                    error: String(decoding: error, as: UTF8.self))
     }
 }
+
+/// Makes writing to a closed pipe an error (`EPIPE`) in the test process instead of its end.
+let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
 /// The `keel` binary was not found beside the test bundle.
 struct ToolNotFound: Error, CustomStringConvertible {
