@@ -76,7 +76,7 @@ public struct JSONObject: Sendable {
         storage.append(key, value)
     }
 
-    private mutating func makeUnique() {
+    mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
             storage = ObjectStorage(keys: storage.keys, values: storage.values)
         }
@@ -140,6 +140,12 @@ final class ObjectStorage: @unchecked Sendable {
         } else if keys.count > ObjectStorage.indexThreshold {
             rebuildIndex()
         }
+    }
+
+    func remove(at position: Int) -> (key: String, value: JSON) {
+        let member = (keys.remove(at: position), values.remove(at: position))
+        rebuildIndex()
+        return member
     }
 
     func removeAll(named key: String) {

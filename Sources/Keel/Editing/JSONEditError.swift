@@ -1,0 +1,74 @@
+/// Why an edit of a ``JSON`` value by JSON Pointer, a JSON Patch or a JSON Merge Patch could not be made.
+///
+/// Every edit is all or nothing: when one throws, the value is as it was before.
+///
+/// ```swift
+/// do {
+///     try document.apply(patch: patch)
+/// } catch let error where error.kind == .testFailed {
+///     print(error)   // Patch operation 2 (test) failed at /version: expected 3, found 4.
+/// }
+/// ```
+public struct JSONEditError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, as a value to compare: `error.kind == .missingTarget`.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        let name: String
+        init(_ name: String) { self.name = name }
+        public var description: String { name }
+
+        /// The pointer is not a JSON Pointer (RFC 6901).
+        public static let invalidPointer = Kind("invalidPointer")
+        /// Nothing is at the pointer (or, for adding, at the pointer's parent).
+        public static let missingTarget = Kind("missingTarget")
+        /// An array index that is not a number, or past the end.
+        public static let invalidIndex = Kind("invalidIndex")
+        /// A step of the pointer meets a value that is neither an object nor an array.
+        public static let notAContainer = Kind("notAContainer")
+        /// Removing or moving the whole document, or moving a value into itself.
+        public static let invalidTarget = Kind("invalidTarget")
+        /// A patch's `test` operation found a different value.
+        public static let testFailed = Kind("testFailed")
+        /// The patch document is not a JSON Patch: not an array of operations, an unknown `op`, a member
+        /// missing or of the wrong kind.
+        public static let invalidPatch = Kind("invalidPatch")
+        /// The patch nests deeper than the thread's stack allows.
+        public static let nestingTooDeep = Kind("nestingTooDeep")
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The JSON Pointer the failure is about (`""` for the whole document).
+    public let pointer: String
+    /// What was needed, in words.
+    public let expected: String
+    /// What was there instead, in words.
+    public let found: String
+    /// For a JSON Patch: the position of the failing operation in the patch (from 0) and its `op`.
+    public internal(set) var operation: (index: Int, name: String)?
+
+    public init(kind: Kind, pointer: String, expected: String, found: String, operation: (index: Int, name: String)? = nil) {
+        self.kind = kind
+        self.pointer = pointer
+        self.expected = expected
+        self.found = found
+        self.operation = operation
+    }
+
+    /// `Patch operation 2 (remove) failed at /a/b: expected a member named "b", found an object with keys "c".`
+    public var description: String {
+        let place = "at \(pointer.isEmpty ? "the root" : pointer)"
+        let head = operation.map { "Patch operation \($0.index) (\($0.name)) failed \(place)" } ?? "Cannot edit \(place)"
+        return "\(head): expected \(expected), found \(found)."
+    }
+
+    public static func == (lhs: JSONEditError, rhs: JSONEditError) -> Bool {
+        lhs.kind == rhs.kind && lhs.pointer == rhs.pointer && lhs.expected == rhs.expected && lhs.found == rhs.found
+            && lhs.operation?.index == rhs.operation?.index && lhs.operation?.name == rhs.operation?.name
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(pointer)
+        hasher.combine(operation?.index)
+    }
+}
