@@ -63,3 +63,37 @@ extension JSON {
         return .object(patch)
     }
 }
+
+extension JSONPatch {
+    /// The JSON Patch that does to `target` what merging `mergePatch` into it does (RFC 7386), so that a
+    /// merge can be applied with ``JSONDocument/text(applying:options:)`` and keep the text around it.
+    public init(merging mergePatch: JSON, into target: JSON) {
+        var operations: [Operation] = []
+        func translate(_ patch: JSON, _ target: JSON?, pointer: String) {
+            guard case .object(let members) = patch else {
+                operations.append(pointer.isEmpty || target != nil ? .replace(path: pointer, value: patch) : .add(path: pointer, value: patch))
+                return
+            }
+            guard case .object(let existing)? = target else {
+                var merged = JSON.null
+                try? merged.merge(patch: patch)
+                operations.append(target != nil || pointer.isEmpty ? .replace(path: pointer, value: merged) : .add(path: pointer, value: merged))
+                return
+            }
+            var removed = Set<String>()
+            for (key, value) in members {
+                let child = pointer + "/" + key.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+                if case .null = value {
+                    if existing[key] != nil, removed.insert(key).inserted {
+                        // Every member of that key goes, as a merge removes them all.
+                        for _ in existing.values(forKey: key) { operations.append(.remove(path: child)) }
+                    }
+                } else {
+                    translate(value, removed.contains(key) ? nil : existing[key], pointer: child)
+                }
+            }
+        }
+        translate(mergePatch, target, pointer: "")
+        self.init(operations)
+    }
+}

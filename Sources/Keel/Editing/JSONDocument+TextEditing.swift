@@ -1,0 +1,231 @@
+// Editing a document's text so that only the edited value changes: every other byte (indentation, the
+// spelling of numbers and strings, member order, repeated keys) stays as it was.
+//
+// Each edit is first made on a `JSON` tree, which decides whether it can be done and gives the same errors
+// as the tree's own methods; the text is then changed by splicing bytes at the places the document's tape
+// gives, and the result is checked against the tree before it is returned.
+
+extension JSONDocument {
+    /// The document's text with `value` put at `pointer`, as ``JSON/set(_:at:)`` does; every byte outside
+    /// the edited value is kept. A new member or element is written compactly and separated from its
+    /// neighbours the way the neighbours are.
+    ///
+    /// ```swift
+    /// let document = try JSONDocument(parsing: "{\n  \"port\": 80,\n  \"host\": \"a\"\n}")
+    /// let text = try document.text(setting: 8080, at: "/port")
+    /// // {\n  "port": 8080,\n  "host": "a"\n}
+    /// ```
+    ///
+    /// - Throws: ``JSONEditError``, as the tree method would.
+    public func text(setting value: JSON, at pointer: String) throws(JSONEditError) -> [UInt8] {
+        try apply(.set(value), at: pointer)
+    }
+
+    /// The document's text with `value` inserted at `pointer`, as ``JSON/insert(_:at:)`` (JSON Patch's
+    /// `add`) does; every byte outside the edit is kept.
+    public func text(inserting value: JSON, at pointer: String) throws(JSONEditError) -> [UInt8] {
+        try apply(.insert(value), at: pointer)
+    }
+
+    /// The document's text without the value at `pointer` (and its key and one separating comma), as
+    /// ``JSON/remove(at:)`` does; every other byte is kept.
+    public func text(removingValueAt pointer: String) throws(JSONEditError) -> [UInt8] {
+        try apply(.remove, at: pointer)
+    }
+
+    /// The document's text with every operation of `patch` applied, or an error and no text: each
+    /// operation changes only the bytes of the values it touches.
+    ///
+    /// - Complexity: O(n × k) for n bytes and k operations (the text is parsed again after each one).
+    public func text(applying patch: JSONPatch, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONEditError) -> [UInt8] {
+        var tree = JSON(root)
+        try tree.apply(patch)
+        var document = self
+        for operation in patch.operations {
+            let bytes: [UInt8]
+            switch operation {
+            case .add(let path, let value): bytes = try document.apply(.insert(value), at: path)
+            case .remove(let path): bytes = try document.apply(.remove, at: path)
+            case .replace(let path, let value): bytes = try document.apply(.set(value), at: path)
+            case .move(let from, let path):
+                if from == path { continue }
+                let value = document.tree()[valueAt: from] ?? .null
+                let removed = try document.apply(.remove, at: from)
+                guard let next = Self.reparse(removed, options: options) else { return Self.render(tree) }
+                document = next
+                bytes = try document.apply(.insert(value), at: path)
+            case .copy(let from, let path):
+                bytes = try document.apply(.insert(document.tree()[valueAt: from] ?? .null), at: path)
+            case .test:
+                continue
+            }
+            guard let next = Self.reparse(bytes, options: options) else { return Self.render(tree) }
+            document = next
+        }
+        return JSON(document.root) == tree ? document.bytes : Self.render(tree)
+    }
+
+    // MARK: Splicing
+
+    enum TextEdit {
+        case set(JSON)
+        case insert(JSON)
+        case remove
+    }
+
+    private func tree() -> JSON { JSON(root) }
+
+    /// The edited text parsed again, or `nil` if it does not parse (a splicing mistake: the caller then
+    /// writes the tree, which is right regardless).
+    private static func reparse(_ bytes: [UInt8], options: JSONParsingOptions) -> JSONDocument? {
+        try? JSONDocument(parsing: bytes, options: options)
+    }
+
+    private static func render(_ value: JSON) -> [UInt8] {
+        (try? value.jsonBytes()) ?? Array("null".utf8)
+    }
+
+    /// Applies one edit: checks it on a tree, then splices the text.
+    func apply(_ edit: TextEdit, at pointer: String) throws(JSONEditError) -> [UInt8] {
+        var expected = JSON(root)
+        switch edit {
+        case .set(let value): try expected.set(value, at: pointer)
+        case .insert(let value): try expected.insert(value, at: pointer)
+        case .remove: try expected.remove(at: pointer)
+        }
+        let spliced = splice(edit, at: pointer)
+        // The check that keeps a splicing mistake from ever reaching a file.
+        if let spliced, let reparsed = try? JSON(parsing: spliced, options: Self.lenientLimits), reparsed == expected {
+            return spliced
+        }
+        return Self.render(expected)
+    }
+
+    private static var lenientLimits: JSONParsingOptions {
+        var options = JSONParsingOptions()
+        options.maximumDepth = Int.max
+        options.maximumNumberLength = Int.max
+        return options
+    }
+
+    /// The spliced text, or `nil` when the edit is not one this splices (the caller then writes the tree).
+    private func splice(_ edit: TextEdit, at pointer: String) -> [UInt8]? {
+        guard let tokens = try? JSONPointerSyntax.tokens(of: pointer) else { return nil }
+        let bytes = storage.bytes
+        guard let last = tokens.last else {
+            // The whole document: keep whitespace around it.
+            guard case .set(let value) = edit, let text = try? value.jsonBytes() else { return nil }
+            return Array(bytes[..<root.byteOffset]) + text + Array(bytes[root.sourceEnd...])
+        }
+        let parentPointer = JSONEditing.pointer(tokens.dropLast()[...])
+        guard let parent = root[pointer: parentPointer].value else { return nil }
+        let children = childRanges(of: parent)
+        var target: Int?
+        if parent.kind == .object {
+            target = children.lastIndex { member in
+                storage.withReader { reader in reader.string(at: member.keyIndex) } == last
+            }
+        } else if parent.kind == .array {
+            target = last == "-" ? children.count : JSONPointerSyntax.arrayIndex(last)
+        } else {
+            return nil
+        }
+        let newText: [UInt8]
+        switch edit {
+        case .set(let value), .insert(let value):
+            guard let text = try? value.jsonBytes() else { return nil }
+            newText = text
+        case .remove:
+            newText = []
+        }
+
+        switch (edit, target) {
+        case (.remove, let position?) where position < children.count:
+            return remove(children, at: position, in: parent)
+        case (.set, let position?) where position < children.count,
+             (.insert, let position?) where parent.kind == .object && position < children.count:
+            let child = children[position]
+            return Array(bytes[..<child.valueStart]) + newText + Array(bytes[child.valueEnd...])
+        case (.set, _), (.insert, _):
+            let isObject = parent.kind == .object
+            let keyText = isObject ? (try? JSON.string(last).jsonBytes()) ?? [] : []
+            let position = isObject ? children.count : min(target ?? children.count, children.count)
+            return add(newText, key: keyText, at: position, among: children, in: parent)
+        default:
+            return nil
+        }
+    }
+
+    /// Where each child of a container starts and ends: its key (objects) and its value.
+    private struct ChildRange {
+        var keyIndex: Int
+        var start: Int
+        var valueStart: Int
+        var valueEnd: Int
+    }
+
+    private func childRanges(of container: JSONView) -> [ChildRange] {
+        let tape = storage.tape.base
+        let entry = tape[container.index]
+        var ranges: [ChildRange] = []
+        ranges.reserveCapacity(entry.count)
+        var child = container.index + 1
+        for _ in 0..<entry.count {
+            let isObject = entry.kind == .object
+            let valueIndex = isObject ? child + 1 : child
+            let value = JSONView(storage: storage, index: valueIndex)
+            ranges.append(ChildRange(keyIndex: child, start: tape[child].offset, valueStart: value.byteOffset,
+                                     valueEnd: value.sourceEnd))
+            child = TapeReader.indexAfter(valueIndex, in: tape)
+        }
+        return ranges
+    }
+
+    /// The text without child `position`, with one separating comma.
+    private func remove(_ children: [ChildRange], at position: Int, in container: JSONView) -> [UInt8] {
+        let bytes = storage.bytes
+        let removed: Range<Int>
+        if children.count == 1 {
+            // Everything between the brackets.
+            removed = (container.byteOffset + 1)..<(container.sourceEnd - 1)
+        } else if position + 1 < children.count {
+            removed = children[position].start..<children[position + 1].start
+        } else {
+            removed = children[position - 1].valueEnd..<children[position].valueEnd
+        }
+        return Array(bytes[..<removed.lowerBound]) + Array(bytes[removed.upperBound...])
+    }
+
+    /// The text with a new child (`key` is empty for arrays) before child `position` (or at the end),
+    /// separated from its neighbours as they are from each other.
+    private func add(_ value: [UInt8], key: [UInt8], at position: Int, among children: [ChildRange], in container: JSONView) -> [UInt8] {
+        let bytes = storage.bytes
+        let separator: [UInt8]   // between a key and its value
+        if let first = children.first {
+            let keyEnd = first.start + storage.tape.base[first.keyIndex].length + 2
+            separator = key.isEmpty ? [] : Array(bytes[keyEnd..<first.valueStart])
+        } else {
+            separator = key.isEmpty ? [] : Array(": ".utf8)
+        }
+        let member = key + separator + value
+        guard !children.isEmpty else {
+            let open = container.byteOffset + 1
+            return Array(bytes[..<open]) + member + Array(bytes[open...])
+        }
+        // The whitespace before a child: after the comma (or the bracket) that precedes it.
+        func leadingSpace(_ index: Int) -> [UInt8] {
+            let child = children[index]
+            let before = index == 0 ? container.byteOffset + 1 : children[index - 1].valueEnd
+            var start = before
+            while start < child.start, bytes[start] != UInt8(ascii: ","), index > 0 { start += 1 }
+            if index > 0 { start += 1 }
+            return Array(bytes[start..<child.start])
+        }
+        if position < children.count {
+            let at = children[position].start
+            return Array(bytes[..<at]) + member + [UInt8(ascii: ",")] + leadingSpace(position) + Array(bytes[at...])
+        }
+        let at = children[children.count - 1].valueEnd
+        return Array(bytes[..<at]) + [UInt8(ascii: ",")] + leadingSpace(children.count - 1) + member + Array(bytes[at...])
+    }
+}

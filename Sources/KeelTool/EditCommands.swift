@@ -1,0 +1,204 @@
+import ArgumentParser
+import Keel
+
+/// What `keel set`, `keel delete` and `keel patch` share: read one document, change it, and write the new
+/// text to standard output or back to the file, changing only the bytes of the edited values.
+struct EditTarget: ParsableArguments {
+    @Argument(help: "The JSON file ('-' for standard input).")
+    var file: String
+
+    @Flag(name: .customLong("in-place"), help: "Rewrite the file instead of printing the result (see 'keel format --help').")
+    var inPlace = false
+
+    @Flag(name: .customLong("break-hard-links"),
+          help: "With --in-place, rewrite a file that has other names too (they keep the old text).")
+    var breakHardLinks = false
+
+    @OptionGroup var input: InputOptions
+
+    func validate() throws {
+        if inPlace, file == "-" { throw ValidationError("--in-place needs a file name; standard input cannot be rewritten.") }
+    }
+
+    /// Reads the document, hands it to `edit` for the new text, and writes that; exits with the shared
+    /// statuses (1 for an edit that cannot be made, with the reason on standard error).
+    func run(_ edit: (JSONDocument) throws(JSONEditError) -> [UInt8]) throws {
+        let source = InputFile.resolve([file])[0]
+        if inPlace, let path = source.path {
+            do {
+                _ = try OutputFile.checkReplaceable(path, breakingHardLinks: breakHardLinks)
+            } catch {
+                printError("\(source.displayName): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let document: JSONDocument
+        switch source.documentReportingErrors(options: input.parsingOptions) {
+        case .success(let read): document = read.document
+        case .failure(let status): throw ExitCode(status.rawValue)
+        }
+        var text: [UInt8]
+        do {
+            text = try edit(document)
+        } catch {
+            printError("\(source.displayName): \(error)")
+            throw ExitCode(1)
+        }
+        // Keep a final line break as the file had it.
+        if document.bytes.last == UInt8(ascii: "\n"), text.last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
+        if inPlace, let path = source.path {
+            do {
+                try OutputFile.replace(path, breakingHardLinks: breakHardLinks) { write in text.withUnsafeBufferPointer(write) }
+            } catch {
+                printError("\(source.displayName): \(error)")
+                throw ExitCode(2)
+            }
+        } else {
+            StandardOutput.write(text)
+        }
+    }
+}
+
+/// Reads a JSON value given on the command line, reporting where it is not JSON.
+func parseArgumentValue(_ text: String, name: String) throws -> JSON {
+    do {
+        return try JSON(parsing: text)
+    } catch {
+        throw ValidationError("\(name) is not JSON: \(error) (give a string in quotes, '\"text\"', or use --string).")
+    }
+}
+
+/// `keel set`: put a value at a JSON Pointer.
+struct SetValue: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Set the value at a JSON Pointer, changing nothing else in the file.",
+        discussion: """
+            Replaces the value at POINTER, or adds the member or (with '-' or the count as the last step) the
+            array element it names; the parent must exist. Only the bytes of that value change: indentation,
+            number spellings and key order elsewhere stay exactly as they were.
+
+            Examples:
+              $ keel set settings.json /server/port 8080 --in-place
+              $ keel set Examples/people.json /people/0/name '"Ada"'
+              $ keel set --string Examples/people.json /people/0/name Ada
+
+            Exit status: 0 success, 1 invalid JSON or an edit that cannot be made, 2 a file that cannot be read
+            or written, 64 a usage error.
+            """
+    )
+
+    @OptionGroup var target: EditTarget
+
+    @Argument(help: "Where: a JSON Pointer such as /server/port.")
+    var pointer: String
+
+    @Argument(help: "The new value, as JSON text (a string needs its quotes, or --string).")
+    var value: String
+
+    @Flag(name: .customLong("string"), help: "Take VALUE as a string, not JSON text.")
+    var isString = false
+
+    func run() throws {
+        let pointer = try pointerArgument(pointer)
+        let newValue = isString ? JSON.string(value) : try parseArgumentValue(value, name: "VALUE")
+        try target.run { document throws(JSONEditError) in try document.text(setting: newValue, at: pointer) }
+    }
+}
+
+/// `keel delete`: remove the values at JSON Pointers.
+struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Remove the values at JSON Pointers, changing nothing else in the file.",
+        discussion: """
+            Removes each value in turn (an object member with its key, an array element), with one separating
+            comma; every other byte stays as it was. A pointer that names nothing is an error, and then
+            nothing is written.
+
+            Example:
+              $ keel delete settings.json /server/debug /plugins/0 --in-place
+
+            Exit status: 0 success, 1 invalid JSON or an edit that cannot be made, 2 a file that cannot be read
+            or written, 64 a usage error.
+            """
+    )
+
+    @OptionGroup var target: EditTarget
+
+    @Argument(help: "JSON Pointers of the values to remove, applied in order.")
+    var pointers: [String]
+
+    func validate() throws {
+        if pointers.isEmpty { throw ValidationError("Give at least one JSON Pointer.") }
+    }
+
+    func run() throws {
+        let patch = JSONPatch(try pointers.map { .remove(path: try pointerArgument($0)) })
+        try target.run { document throws(JSONEditError) in try document.text(applying: patch) }
+    }
+}
+
+/// `keel patch`: apply a JSON Patch or a JSON Merge Patch.
+struct Patch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply a JSON Patch (RFC 6902) or JSON Merge Patch (RFC 7386), all or nothing.",
+        discussion: """
+            PATCH is a file holding a JSON Patch (an array of operations) or, with --merge or when it holds an
+            object, a JSON Merge Patch. Every operation applies or none does; only the bytes of the values
+            the patch changes are rewritten.
+
+            Examples:
+              $ keel patch config.json changes.json --in-place
+              $ echo '{"debug": null}' | keel patch config.json - --merge
+
+            Exit status: 0 success, 1 invalid JSON or a patch that cannot be applied (the failing operation
+            is named), 2 a file that cannot be read or written, 64 a usage error.
+            """
+    )
+
+    @OptionGroup var target: EditTarget
+
+    @Argument(help: "The patch file ('-' for standard input).")
+    var patchFile: String
+
+    @Flag(help: "Read PATCH as a JSON Merge Patch even when it is not an object.")
+    var merge = false
+
+    func validate() throws {
+        if patchFile == "-", target.file == "-" { throw ValidationError("The file and the patch cannot both be standard input.") }
+    }
+
+    func run() throws {
+        let patchInput = InputFile.resolve([target.file, patchFile])[1]
+        let patchDocument: JSON
+        switch patchInput.documentReportingErrors() {
+        case .success(let read): patchDocument = JSON(read.document.root)
+        case .failure(let status): throw ExitCode(status.rawValue)
+        }
+        let isMerge = merge || patchDocument.kind != .array
+        let jsonPatch: JSONPatch?
+        if isMerge {
+            jsonPatch = nil
+        } else {
+            do {
+                jsonPatch = try JSONPatch(patchDocument)
+            } catch {
+                printError("\(patchInput.displayName): \(error)")
+                throw ExitCode(1)
+            }
+        }
+        try target.run { document throws(JSONEditError) in
+            let patch = jsonPatch ?? JSONPatch(merging: patchDocument, into: JSON(document.root))
+            return try document.text(applying: patch)
+        }
+    }
+}
+
+/// A pointer argument, checked to be UTF-8 (see ``CommandLineBytes``).
+func pointerArgument(_ pointer: String) throws -> String {
+    let bytes = CommandLineBytes.bytes(of: [pointer])[0]
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw ValidationError("The pointer \(CommandLineBytes.display(bytes)) is not UTF-8 text, so it names no member.")
+    }
+    return text
+}
