@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Keel",
+    // The oldest systems the package is written for; on Linux any system Swift 6.1 runs on. `RawSpan` input
+    // is marked as needing the 2025 releases (macOS 26, iOS 26, ...).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Keel", targets: ["Keel"]),
         // The decoding styles' operators (`<|`, `<*>`, `=>`, `-->`, ...), imported only by those who want them.

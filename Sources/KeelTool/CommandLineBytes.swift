@@ -37,7 +37,7 @@ enum CommandLineBytes {
 
     /// `bytes` for messages: valid UTF-8 as it is, any other byte as `\xFF`.
     static func display(_ bytes: [UInt8]) -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = CommandLineBytes.text(bytes) { return text }
         var result = ""
         var i = 0
         while i < bytes.count {
@@ -46,7 +46,7 @@ enum CommandLineBytes {
             if lead >= 0x80, lead < 0xC0 || i + length > bytes.count {
                 result += hexEscape(lead)
                 i += 1
-            } else if let piece = String(validating: bytes[i..<i + length], as: UTF8.self) {
+            } else if let piece = CommandLineBytes.text(bytes[i..<i + length]) {
                 result += piece
                 i += length
             } else {
@@ -55,6 +55,13 @@ enum CommandLineBytes {
             }
         }
         return result
+    }
+
+    /// `bytes` as text if they are valid UTF-8, else `nil` (the standard library's `String(validating:)`
+    /// needs macOS 15, above the package's declared minimum).
+    static func text(_ bytes: some Collection<UInt8>) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     private static func hexEscape(_ byte: UInt8) -> String {

@@ -197,7 +197,7 @@ struct Patch: ParsableCommand {
 /// A pointer argument, checked to be UTF-8 (see ``CommandLineBytes``).
 func pointerArgument(_ pointer: String) throws -> String {
     let bytes = CommandLineBytes.bytes(of: [pointer])[0]
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    guard let text = CommandLineBytes.text(bytes) else {
         throw ValidationError("The pointer \(CommandLineBytes.display(bytes)) is not UTF-8 text, so it names no member.")
     }
     return text

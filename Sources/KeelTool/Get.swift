@@ -46,7 +46,7 @@ struct Get: ParsableCommand {
         }
         var failed = false
         for pointerBytes in arguments.dropFirst() {
-            guard let pointer = String(validating: pointerBytes, as: UTF8.self) else {
+            guard let pointer = CommandLineBytes.text(pointerBytes) else {
                 printError("\(source.displayName): the pointer \(CommandLineBytes.display(pointerBytes)) is not "
                     + "UTF-8 text, so it names no member")
                 failed = true

@@ -27,6 +27,31 @@ import Testing
                 == "Unexpected ']' at line 1, column 7 (byte 6): expected a value.")
     }
 
+    @Test func editingArticle() throws {
+        var config: JSON = ["server": ["port": 80, "hosts": ["a"]]]
+        try config.set(8080, at: "/server/port")
+        try config.set("b", at: "/server/hosts/-")
+        try config.insert("first", at: "/server/hosts/0")
+        let old = try config.remove(at: "/server/port")
+        config[valueAt: "/server/tls"] = true
+        #expect(old == 8080)
+        #expect(config == ["server": ["hosts": ["first", "a", "b"], "tls": true]])
+
+        var versioned: JSON = ["version": 4, "old": 1]
+        let patch = try JSONPatch(JSON(parsing: """
+            [{"op": "test", "path": "/version", "value": 3},
+             {"op": "replace", "path": "/version", "value": 4},
+             {"op": "move", "from": "/old", "path": "/new"}]
+            """))
+        #expect(throws: JSONEditError.self) { try versioned.apply(patch) }
+        do { try versioned.apply(patch) } catch {
+            #expect(error.description == "Patch operation 0 (test) failed at /version: expected 3, found 4.")
+        }
+
+        let document = try JSONDocument(parsing: "{\n  \"port\": 80,\n  \"ratio\": 1.50\n}")
+        #expect(try document.text(setting: 8080, at: "/port") == Array("{\n  \"port\": 8080,\n  \"ratio\": 1.50\n}".utf8))
+    }
+
     @Test func errorMessagesArticle() throws {
         let sample = try JSONDocument(parsing: AccessorTests.sample).root
         #expect(sample["people"][0]["age"].string.failure?.description

@@ -154,7 +154,8 @@ import Darwin
             let original = Self.largeDocument(megabytes: 8)
             try original.write(to: file)
             let process = Process()
-            process.executableURL = try #require(Keel.executable)
+            guard let executable = Keel.executable else { throw ToolNotFound() }
+            process.executableURL = executable
             process.arguments = ["format", "--in-place", file.path]
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -208,6 +209,17 @@ import Darwin
             #expect(try Keel.shell("\"$KEEL\" validate --max-size 9 small.json", in: folder).status == 0)
         }
         #expect(try Keel.shell("\"$KEEL\" validate --max-size 5G Examples/people.json").status == 64)
+    }
+
+    // MARK: Depth
+
+    @Test func aDeepPointerResolves() throws {
+        let depth = 20_000
+        let document = String(repeating: #"{"a":["#, count: depth) + "7" + String(repeating: "]}", count: depth)
+        let pointer = String(repeating: "/a/0", count: depth)
+        let run = try Keel.run(["get", "--max-depth", "\(2 * depth + 1)", "-", pointer], input: document)
+        #expect(run.status == 0, "\(run.error.prefix(200))")
+        #expect(run.output == "7\n")
     }
 
     // MARK: Names that are not UTF-8

@@ -17,6 +17,20 @@ import Testing
         #expect(four.output == "[\n    1\n]\n")
     }
 
+    @Test func formatJqStyleFlagsTabsAndColour() throws {
+        #expect(try Keel.run(["format", "-c", "-S"], input: #"{"b": 1, "a": [1, 2]}"#).output == "{\"a\":[1,2],\"b\":1}\n")
+        #expect(try Keel.run(["format", "--tab"], input: #"{"a": [1]}"#).output == "{\n\t\"a\": [\n\t\t1\n\t]\n}\n")
+        // Into a pipe there is no colour unless asked for.
+        #expect(try Keel.run(["format", "-c"], input: "[1]").output == "[1]\n")
+        let key = "\u{1B}[1;34m", string = "\u{1B}[32m", number = "\u{1B}[36m", literal = "\u{1B}[33m"
+        let null = "\u{1B}[90m", reset = "\u{1B}[0m"
+        let coloured = try Keel.run(["format", "-c", "--color"], input: #"{"a": [1, true, null, "s\"x"], "b": -2e3}"#)
+        #expect(coloured.output == "{\(key)\"a\"\(reset):[\(number)1\(reset),\(literal)true\(reset),\(null)null\(reset),"
+                + "\(string)\"s\\\"x\"\(reset)],\(key)\"b\"\(reset):\(number)-2e3\(reset)}\n")
+        #expect(try Keel.run(["format", "-c", "--no-color"], input: "[1]").output == "[1]\n")
+        #expect(try Keel.run(["format", "--tab", "--indent", "2"], input: "1").status == 64)
+    }
+
     @Test func formatReportsInvalidInputAndUsageErrors() throws {
         let invalid = try Keel.run(["format", "Examples/invalid.json"])
         #expect(invalid.status == 1)

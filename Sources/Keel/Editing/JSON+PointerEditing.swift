@@ -33,23 +33,7 @@ extension JSON {
     ///
     /// - Throws: ``JSONEditError``; the value is unchanged then.
     public mutating func set(_ value: JSON, at pointer: String) throws(JSONEditError) {
-        try edit(at: pointer) { (parent, token, path) throws(JSONEditError) in
-            switch parent {
-            case .object(var object):
-                parent = .null
-                object[token] = value
-                parent = .object(object)
-            case .array(var array):
-                parent = .null
-                defer { parent = .array(array) }
-                let index = try Self.arrayIndex(token, in: array, allowingEnd: true, at: path)
-                if index == array.count { array.append(value) } else { array[index] = value }
-            default:
-                throw Self.notAContainer(parent, at: path)
-            }
-        } whole: { whole throws(JSONEditError) in
-            whole = value
-        }
+        try put(value, at: pointer, insertingIntoArrays: false)
     }
 
     /// Inserts `value` at `pointer`, as JSON Patch's `add`: in an array, before the element at the index
@@ -57,6 +41,11 @@ extension JSON {
     ///
     /// - Throws: ``JSONEditError``; the value is unchanged then.
     public mutating func insert(_ value: JSON, at pointer: String) throws(JSONEditError) {
+        try put(value, at: pointer, insertingIntoArrays: true)
+    }
+
+    /// ``set(_:at:)`` and ``insert(_:at:)``, which differ only at an existing array index: replace or insert.
+    private mutating func put(_ value: JSON, at pointer: String, insertingIntoArrays: Bool) throws(JSONEditError) {
         try edit(at: pointer) { (parent, token, path) throws(JSONEditError) in
             switch parent {
             case .object(var object):
@@ -67,7 +56,13 @@ extension JSON {
                 parent = .null
                 defer { parent = .array(array) }
                 let index = try Self.arrayIndex(token, in: array, allowingEnd: true, at: path)
-                array.insert(value, at: index)
+                if index == array.count {
+                    array.append(value)
+                } else if insertingIntoArrays {
+                    array.insert(value, at: index)
+                } else {
+                    array[index] = value
+                }
             default:
                 throw Self.notAContainer(parent, at: path)
             }

@@ -11,6 +11,7 @@ extension DecimalLiteral {
         if isZero { return true }
         // The longest exact double (2^-1074 times an odd 53-bit number) has 767 significant digits.
         if digits.count > 800 || exponent > 330 || exponent < -1100 { return false }
+        if digits.count <= 19, let exact = smallIsExactDouble { return exact }
         var value = UnsignedBigInteger(decimalDigits: digits)
         var twos: Int
         if exponent >= 0 {
@@ -28,6 +29,34 @@ extension DecimalLiteral {
         // The value is an odd `width`-bit number times 2^twos: its top bit is 2^(width - 1 + twos), which
         // must stay below 2^1024, and its lowest bit at or above 2^-1074.
         return width + twos <= 1024 && twos >= -1074
+    }
+}
+
+extension DecimalLiteral {
+    /// The same answer in 64-bit arithmetic for significands of up to 19 digits, or `nil` when that
+    /// arithmetic would overflow (the caller then takes the big-integer path).
+    private var smallIsExactDouble: Bool? {
+        var significand: UInt64 = 0
+        for digit in digits { significand = significand * 10 + UInt64(digit &- UInt8(ascii: "0")) }
+        var twos = exponent
+        if exponent >= 0 {
+            for _ in 0..<exponent {
+                let (product, overflow) = significand.multipliedReportingOverflow(by: 5)
+                if overflow { return nil }
+                significand = product
+            }
+        } else {
+            // 5^28 exceeds every 19-digit significand, which then cannot be a multiple of it.
+            if -exponent > 27 { return false }
+            var power: UInt64 = 1
+            for _ in 0..<(-exponent) { power *= 5 }
+            guard significand % power == 0 else { return false }
+            significand /= power
+        }
+        twos += significand.trailingZeroBitCount
+        significand >>= UInt64(significand.trailingZeroBitCount)
+        let width = UInt64.bitWidth - significand.leadingZeroBitCount
+        return width <= 53 && width + twos <= 1024 && twos >= -1074
     }
 }
 
