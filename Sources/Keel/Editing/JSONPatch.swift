@@ -9,7 +9,7 @@
 /// try document.apply(patch)
 /// ```
 ///
-/// Each operation is checked when the patch is read (``init(_:)``): an unknown `op`, a missing `path`,
+/// Each operation is checked when the patch is read from its JSON form: an unknown `op`, a missing `path`,
 /// `from` or `value`, or a pointer that is not a JSON Pointer throws ``JSONEditError/Kind/invalidPatch`` or
 /// ``JSONEditError/Kind/invalidPointer`` naming the operation. Applying it throws for the first operation
 /// that cannot be done, and leaves the document as it was.
