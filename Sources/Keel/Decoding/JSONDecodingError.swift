@@ -17,7 +17,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         init(_ code: UInt8) { self.code = code }
         /// The kind's name, such as `missingKey`.
         public var description: String {
-            ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple", "nestingTooDeep"][Int(code)]
+            ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple", "nestingTooDeep",
+             "missingElement"][Int(code)]
         }
 
         /// An object has no member with a key the model requires.
@@ -35,6 +36,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         /// A value nested so deeply that decoding it would overflow the thread's stack. The parser's
         /// ``JSONParsingOptions/maximumDepth`` usually stops such text first; this guards the rest.
         public static let nestingTooDeep = Kind(6)
+        /// An array has no element at an index a path names (the array counterpart of ``missingKey``).
+        public static let missingElement = Kind(7)
 
         /// Matches an error against a kind: `catch JSONDecodingError.Kind.missingKey`.
         public static func ~= (kind: Self, error: any Error) -> Bool {
@@ -140,6 +143,10 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
             let key = path.components.last.flatMap { if case .key(let key) = $0 { return key } else { return nil } } ?? ""
             let object = JSONPath(Array(path.components.dropLast()))
             return "Missing key \(key.debugDescription) in the object at \(object)\(place): \(found)."
+        case .missingElement:
+            let index = path.components.last.flatMap { if case .index(let index) = $0 { return index } else { return nil } } ?? 0
+            let array = JSONPath(Array(path.components.dropLast()))
+            return "Missing element \(index) in the array at \(array)\(place): expected \(expected)."
         case .multiple:
             let parts = errors.map { String($0.description.dropLast()) }
             return "\(errors.count) errors: \(parts.joined(separator: "; "))."
@@ -205,6 +212,14 @@ extension JSONDecodingError {
                           found: object.excerpt(maximumLength: 60), at: object, step: .key(key))
     }
 
+    /// The array `array` has no element at `index`.
+    static func missingElement(_ index: Int, in array: JSONView) -> JSONDecodingError {
+        let count = array.count
+        return JSONDecodingError(kind: .missingElement,
+                                 expected: count == 0 ? "an element, but the array is empty" : "an index from 0 to \(count - 1)",
+                                 found: "index \(index)", at: array, step: .index(index))
+    }
+
     /// The number at `value` does not fit `expected`.
     static func outOfRange(_ expected: String, at value: JSONView, reason: String) -> JSONDecodingError {
         JSONDecodingError(kind: .valueOutOfRange, expected: expected, found: "\(value.excerpt()), \(reason)",
@@ -216,6 +231,7 @@ extension JSONDecodingError {
         let kind: Kind
         switch error.kind {
         case .keyNotFound: kind = .missingKey
+        case .indexOutOfBounds: kind = .missingElement
         case .numberNotRepresentable: kind = .valueOutOfRange
         default: kind = .typeMismatch
         }

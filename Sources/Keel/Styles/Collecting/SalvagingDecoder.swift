@@ -185,9 +185,7 @@ public struct SalvagingDecoder {
         case .key(let key):
             return .missingKey(key, in: container)
         case .index(let index):
-            return JSONDecodingError(kind: .missingKey, expected: "an element at index \(index)",
-                                     found: "an array of \(container.count) elements",
-                                     at: container, step: component)
+            return .missingElement(index, in: container)
         }
     }
 

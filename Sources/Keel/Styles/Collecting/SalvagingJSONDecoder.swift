@@ -97,7 +97,7 @@ public struct SalvagedError: Error, Sendable, Hashable, CustomStringConvertible 
         case .typeMismatch:
             let kind = error.found.prefix { $0 != ":" }
             return "Unexpectedly found \(kind)"
-        case .missingKey:
+        case .missingKey, .missingElement:
             return "Required value is missing (\(error.expected))"
         case .valueOutOfRange:
             return "Value out of range: \(error.found)"

@@ -146,9 +146,7 @@ extension JSONView {
                 guard current.kind == .array else { throw .typeMismatch("an array with an element \(index)", at: current) }
                 guard let next = current.element(at: index) else {
                     if options.contains(.missingKeyBecomesNil) { return nil }
-                    throw JSONDecodingError(kind: .missingKey, expected: "an element at index \(index)",
-                                            found: "an array of \(current.count) elements",
-                                            at: current, step: .index(index))
+                    throw .missingElement(index, in: current)
                 }
                 current = next
             }
