@@ -156,13 +156,19 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
         try JSONDecodingError.checkStack(for: value)
         var result: [String: Value] = [:]
         result.reserveCapacity(value.count)
+        // As for arrays: the member's frame names its key in the trail of errors recorded inside it.
+        let tracked = context.isCollecting && Value._mayRecordNestedErrors
         for (key, member) in value.members {
             let before = context.errorCount
+            if tracked { context.openMemberFrame(key: key, type: Value.self) }
+            defer { if tracked { context.closeFrame() } }
             do {
                 result[key] = try Value.decode(member, in: context)
             } catch {
                 guard context.isCollecting else { throw error }
+                if !tracked { context.openMemberFrame(key: key, type: Value.self) }
                 context.recordUnlessReported(error, since: before)
+                if !tracked { context.closeFrame() }
             }
         }
         return result

@@ -56,6 +56,12 @@ public final class JSONDecodingContext {
         frames.append(DecodingFrame(component: .index(position), type: type))
     }
 
+    /// Opens the frame of an object's member `key`, of type `type`, for messages (a `[String: T]`).
+    @usableFromInline
+    func openMemberFrame(key: String, type: Any.Type) {
+        frames.append(DecodingFrame(component: .key(key), type: type))
+    }
+
     /// Closes the innermost frame.
     @usableFromInline
     func closeFrame() { frames.removeLast() }

@@ -157,7 +157,18 @@ import Testing
         ])
         let map = SalvagingJSONDecoder().decode(text: #"{"a": 1, "b": "2"}"#, to: [String: Int].self)
         #expect(map.value == ["a": 1])
-        #expect(map.errors.count == 1)
+        #expect(map.errors.map(\.description) == [#"root([String: Int]) > "b"(Int) : Unexpectedly found a string"#])
+    }
+
+    /// The trail names the member of a `[String: T]` a record sits in, as it names an array's index.
+    @Test func dictionaryMembersAppearInTheTrail() {
+        let text = #"{"x": {"person_id": 1, "first_name": "A", "last_name": "B"}, "y": {"person_id": 2, "first_name": 5}}"#
+        let result = SalvagingJSONDecoder().decode(text: text, to: [String: Person].self)
+        #expect(result.value?.keys.sorted() == ["x"])
+        #expect(result.errors.map(\.description) == [
+            #"root([String: Person]) > "y"(Person person_id=2) > "last_name"(String) : Required value is missing (a value for key "last_name")"#,
+            #"root([String: Person]) > "y"(Person person_id=2) > "first_name"(String) : Unexpectedly found a number"#,
+        ])
     }
 
     @Test func syntaxErrorsComeBackAsErrors() {
