@@ -160,6 +160,14 @@ import Testing
         #expect(map.errors.map(\.description) == [#"root([String: Int]) > "b"(Int) : Unexpectedly found a string"#])
     }
 
+    /// Every error knows its line and column, and can print them after the LastMile-format sentence.
+    @Test func errorsHaveLineAndColumn() {
+        let result = SalvagingJSONDecoder().decode(text: "[1,\n \"x\", 3]", to: [Int].self)
+        #expect(result.errors.first?.location?.line == 2)
+        #expect(result.errors.first?.location?.column == 2)
+        #expect(result.errors.first?.locatedDescription == "root([Int]) > [1](Int) : Unexpectedly found a string (line 2, column 2)")
+    }
+
     /// The trail names the member of a `[String: T]` a record sits in, as it names an array's index.
     @Test func dictionaryMembersAppearInTheTrail() {
         let text = #"{"x": {"person_id": 1, "first_name": "A", "last_name": "B"}, "y": {"person_id": 2, "first_name": 5}}"#

@@ -88,8 +88,18 @@ public struct SalvagedError: Error, Sendable, Hashable, CustomStringConvertible 
         self.trail = "root"
     }
 
-    /// `trail : what was wrong`.
+    /// `trail : what was wrong`, the LastMile library's format.
     public var description: String { "\(trail) : \(problem)" }
+
+    /// Where in the text the problem is, when the error came from a parsed document.
+    public var location: JSONSourceLocation? { error.location }
+
+    /// ``description`` followed by the line and column:
+    /// `root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string (line 7, column 13)`.
+    public var locatedDescription: String {
+        guard let location else { return description }
+        return "\(description) (line \(location.line), column \(location.column))"
+    }
 
     /// What was wrong, in the collecting style's words.
     public var problem: String {
