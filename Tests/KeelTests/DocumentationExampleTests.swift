@@ -1,4 +1,5 @@
 import Keel
+import KeelOperators
 import KeelTestSupport
 import Testing
 
@@ -25,6 +26,45 @@ import Testing
                 == #"Expected an Int at $.people[1].age (line 1, column 82) but found a string: "33"."#)
         #expect(syntaxError(Array("[1, 2,]".utf8))?.description
                 == "Unexpected ']' at line 1, column 7 (byte 6): expected a value.")
+    }
+
+    /// The Collecting Style article's `Person`, as written there (it once called a memberwise initializer
+    /// that Swift does not generate once `init?(from:)` is declared).
+    struct ArticlePerson: SalvagingJSONDecodable {
+        let id: Int, firstName: String, lastName: String, phoneNumber: String?, height: Double?
+        static var idKey: String? { "person_id" }
+
+        init?(from decoder: SalvagingDecoder) {
+            let id = decoder["person_id"] --> Int.self
+            let firstName = decoder["first_name"] --> String.self
+            let lastName = decoder["last_name"] --> String.self
+            let phoneNumber = decoder["contact_info"]["phone_number"] --> String?.self
+            let height = decoder["height"] --> Double?.self
+            guard decoder.succeeded, let id, let firstName, let lastName else { return nil }
+            // A struct that declares an initializer gets no memberwise one: assign the properties.
+            self.id = id
+            self.firstName = firstName
+            self.lastName = lastName
+            self.phoneNumber = phoneNumber
+            self.height = height
+        }
+    }
+
+    @Test func collectingArticle() {
+        let json = #"{"person_id": 8675309, "first_name": "Jenny", "last_name": "Tutone", "height": "tall"}"#
+        let result = SalvagingJSONDecoder().decode(text: json, to: ArticlePerson.self)
+        #expect(result.value?.id == 8675309)
+        #expect(result.value?.height == nil)
+        #expect(result.errors.map(\.description) == [#"root(ArticlePerson person_id=8675309) > "height"(Double) : Unexpectedly found a string"#])
+    }
+
+    @Test func writingOptionsExample() throws {
+        let value: JSON = ["b": 1, "a": [true]]
+        var options = JSONWritingOptions()
+        options.layout = .pretty(indent: 2)
+        options.sortsKeys = true
+        let text = try value.jsonText(options: options)
+        #expect(text == "{\n  \"a\": [\n    true\n  ],\n  \"b\": 1\n}")
     }
 
     @Test func editingArticle() throws {

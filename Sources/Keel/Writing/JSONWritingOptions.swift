@@ -4,7 +4,7 @@
 /// var options = JSONWritingOptions()
 /// options.layout = .pretty(indent: 2)
 /// options.sortsKeys = true
-/// let text = try value.text(options: options)
+/// let text = try value.jsonText(options: options)
 /// ```
 ///
 /// Whatever the options, the output is RFC 8259 JSON that parses back to a value equal to the one written
