@@ -48,6 +48,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let stringTooLong = Kind("stringTooLong")
         /// A number literal longer than ``JSONParsingOptions/maximumNumberLength``.
         public static let numberTooLong = Kind("numberTooLong")
+        /// Text in UTF-16 or UTF-32 (recognised by a byte-order mark or by its zero bytes), which RFC 8259
+        /// does not allow: JSON exchanged between systems is UTF-8.
+        public static let unsupportedEncoding = Kind("unsupportedEncoding")
     }
 
     /// What went wrong.
@@ -98,6 +101,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
             return "Duplicate key \(found) \(place): expected \(expected)."
         case .nestingTooDeep:
             return "Nesting too deep \(place): expected \(expected)."
+        case .unsupportedEncoding:
+            return "Unsupported encoding \(found) \(place): expected \(expected)."
         case .documentTooLarge:
             return "Document too large \(place): expected \(expected)."
         case .stringTooLong:
@@ -150,4 +155,6 @@ extension JSONSyntaxError {
     public static var stringTooLong: Kind { .stringTooLong }
     /// See ``Kind/numberTooLong``.
     public static var numberTooLong: Kind { .numberTooLong }
+    /// See ``Kind/unsupportedEncoding``.
+    public static var unsupportedEncoding: Kind { .unsupportedEncoding }
 }

@@ -98,6 +98,9 @@ struct Scanner {
             throw error(.documentTooLarge, at: 0, expected: "at most \(maximumSize) bytes",
                         found: "\(end) bytes", limit: maximumSize)
         }
+        if let encoding = wideEncoding() {
+            throw error(.unsupportedEncoding, at: 0, expected: "UTF-8 text, as RFC 8259 requires", found: encoding)
+        }
         var i = 0
         if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF, options.byteOrderMark == .skip {
             i = 3
