@@ -20,9 +20,10 @@ struct EditTarget: ParsableArguments {
         if inPlace, file == "-" { throw ValidationError("--in-place needs a file name; standard input cannot be rewritten.") }
     }
 
-    /// Reads the document, hands it to `edit` for the new text, and writes that; exits with the shared
-    /// statuses (1 for an edit that cannot be made, with the reason on standard error).
-    func run(_ edit: (JSONDocument) throws(JSONEditError) -> [UInt8]) throws {
+    /// Reads the document, hands it and the parsing options (for text parsed again between edits) to
+    /// `edit` for the new text, and writes that; exits with the shared statuses (1 for an edit that cannot
+    /// be made, with the reason on standard error).
+    func run(_ edit: (JSONDocument, JSONParsingOptions) throws(JSONEditError) -> [UInt8]) throws {
         let source = InputFile.resolve([file])[0]
         if inPlace, let path = source.path {
             do {
@@ -39,7 +40,7 @@ struct EditTarget: ParsableArguments {
         }
         var text: [UInt8]
         do {
-            text = try edit(document)
+            text = try edit(document, input.parsingOptions)
         } catch {
             printError("\(source.displayName): \(error)")
             throw ExitCode(1)
@@ -102,7 +103,7 @@ struct SetValue: ParsableCommand {
     func run() throws {
         let pointer = try pointerArgument(pointer)
         let newValue = isString ? JSON.string(value) : try parseArgumentValue(value, name: "VALUE")
-        try target.run { document throws(JSONEditError) in try document.text(setting: newValue, at: pointer) }
+        try target.run { document, _ throws(JSONEditError) in try document.text(setting: newValue, at: pointer) }
     }
 }
 
@@ -134,7 +135,7 @@ struct Delete: ParsableCommand {
 
     func run() throws {
         let patch = JSONPatch(try pointers.map { .remove(path: try pointerArgument($0)) })
-        try target.run { document throws(JSONEditError) in try document.text(applying: patch) }
+        try target.run { document, options throws(JSONEditError) in try document.text(applying: patch, options: options) }
     }
 }
 
@@ -187,9 +188,9 @@ struct Patch: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        try target.run { document throws(JSONEditError) in
+        try target.run { document, options throws(JSONEditError) in
             let patch = jsonPatch ?? JSONPatch(merging: patchDocument, into: JSON(document.root))
-            return try document.text(applying: patch)
+            return try document.text(applying: patch, options: options)
         }
     }
 }

@@ -28,13 +28,15 @@ enum StandardOutput {
         write(Array(text.utf8) + [UInt8(ascii: "\n")])
     }
 
-    /// Ends the run after a failed write with the system's error `code`.
-    static func fail(_ code: Int32) -> Never {
+    /// Ends the run after a failed write with the system's error `code`: by SIGPIPE for a closed pipe,
+    /// otherwise with one line on standard error and status 2 (`_exit` when already exiting).
+    static func fail(_ code: Int32, alreadyExiting: Bool = false) -> Never {
         if code == EPIPE {
             signal(SIGPIPE, SIG_DFL)
             raise(SIGPIPE)
         }
         printError("keel: cannot write to standard output: \(String(cString: strerror(code)))")
+        if alreadyExiting { _exit(2) }
         exit(2)
     }
 
@@ -42,13 +44,7 @@ enum StandardOutput {
     /// buffered, and fails as above if that cannot be written. Runs at exit.
     static func flushBufferedText() {
         guard fflush(nil) != 0 else { return }
-        let code = errno
-        if code == EPIPE {
-            signal(SIGPIPE, SIG_DFL)
-            raise(SIGPIPE)
-        }
-        printError("keel: cannot write to standard output: \(String(cString: strerror(code == 0 ? EIO : code)))")
-        _exit(2)
+        fail(errno == 0 ? EIO : errno, alreadyExiting: true)
     }
 }
 
@@ -71,6 +67,5 @@ func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int3
 
 /// Writes a line to standard error (unbuffered, so it is never lost on exit).
 func printError(_ message: String) {
-    let bytes = Array((message + "\n").utf8)
-    _ = bytes.withUnsafeBufferPointer { writeAll($0, to: STDERR_FILENO) }
+    writeToStandardError(message + "\n")
 }

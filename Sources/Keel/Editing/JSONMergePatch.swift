@@ -39,7 +39,7 @@ extension JSON {
             } else {
                 var member = object[key] ?? .null
                 object[key] = .null
-                try merge(value, into: &member, pointer: pointer + "/" + key.replacingAll("~", with: "~0").replacingAll("/", with: "~1"))
+                try merge(value, into: &member, pointer: pointer + JSONPath([.key(key)]).pointer)
                 object[key] = member
             }
         }
@@ -82,7 +82,7 @@ extension JSONPatch {
             }
             var removed = Set<String>()
             for (key, value) in members {
-                let child = pointer + "/" + key.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+                let child = pointer + JSONPath([.key(key)]).pointer
                 if case .null = value {
                     if existing[key] != nil, removed.insert(key).inserted {
                         // Every member of that key goes, as a merge removes them all.
