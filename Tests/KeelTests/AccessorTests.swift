@@ -102,7 +102,7 @@ import Testing
     @Test func keyNotFound() throws {
         let view = try JSONDocument(parsing: Self.sample).root
         let error = try #require(view["people"][0]["nme"].string.failure)
-        #expect(error.kind == .keyNotFound)
+        #expect(error.kind == .missingKey)
         #expect(error.path == ["people", 0, "nme"])
         #expect(error.path.pointer == "/people/0/nme")
         #expect(error.location == JSONSourceLocation(byteOffset: 47, line: 4, column: 9))
@@ -112,7 +112,7 @@ import Testing
             """)
         let tree = try JSON(parsing: Self.sample)
         let treeError = try #require(tree["people"][0]["nme"].string.failure)
-        #expect(treeError.kind == .keyNotFound)
+        #expect(treeError.kind == .missingKey)
         #expect(treeError.location == nil)
         #expect(treeError.description == """
             No value at $.people[0].nme: expected a member named "nme", found an object with keys "name", "age", "spouse".
@@ -122,11 +122,11 @@ import Testing
     @Test func indexOutOfBounds() throws {
         func check4<V: JSONReadable>(_ json: V) throws {
             let error = try #require(json["jobs"][3].string.failure)
-            #expect(error.kind == .indexOutOfBounds)
+            #expect(error.kind == .missingElement)
             #expect(error.path.description == "$.jobs[3]")
             #expect(error.expected == "an index from 0 to 2")
             #expect(error.found == "index 3")
-            #expect(json["jobs"][-1].string.failure?.kind == .indexOutOfBounds)
+            #expect(json["jobs"][-1].string.failure?.kind == .missingElement)
         }
         try check4(try JSON(parsing: Self.sample))
         try check4(try JSONDocument(parsing: Self.sample).root)
@@ -161,9 +161,9 @@ import Testing
         func check7<V: JSONReadable>(_ json: V) throws {
             #expect(json["people"][0]["name"].int.failure?.kind == .typeMismatch)
             #expect(json["people"][0]["age"].bool.failure?.found == "a number: 32")
-            #expect(json["states"]["Georgia"][0].uint8.failure?.kind == .numberNotRepresentable)
+            #expect(json["states"]["Georgia"][0].uint8.failure?.kind == .valueOutOfRange)
             #expect(json["states"]["Georgia"][0].uint8.failure?.found == "30301, which is out of its range")
-            #expect(json["states"]["Wisconsin"][0].int16.failure?.kind == .numberNotRepresentable)
+            #expect(json["states"]["Wisconsin"][0].int16.failure?.kind == .valueOutOfRange)
             #expect(json["states"]["Georgia"][0].int32 == .success(30301))
             #expect(json["states"].array.failure?.expected == "an array")
             #expect(json["jobs"].object.failure?.found.hasPrefix("an array: [") == true)
@@ -177,7 +177,7 @@ import Testing
     @Test func theFirstFailureCarriesThroughTheChain() throws {
         func check8<V: JSONReadable>(_ json: V) throws {
             let lookup = json["nobody"][0]["name"]["first"]
-            #expect(lookup.error?.kind == .keyNotFound)
+            #expect(lookup.error?.kind == .missingKey)
             #expect(lookup.error?.path == ["nobody"])
             #expect(lookup.string.failure == lookup.error)
             #expect(lookup.value == nil)
@@ -191,7 +191,7 @@ import Testing
         func check9<V: JSONReadable>(_ json: V) throws {
             #expect(json["a"].isNull == .success(true))
             #expect(json["b"].isNull == .success(false))
-            #expect(json["c"].isNull.failure?.kind == .keyNotFound)
+            #expect(json["c"].isNull.failure?.kind == .missingKey)
             #expect(json["a"].string.failure?.found == "null")
         }
         try check9(try JSON(parsing: #"{"a": null, "b": 1}"#))
@@ -208,8 +208,8 @@ import Testing
             #expect(json[pointer: ""].object.map(\.count) == .success(4))
             #expect(json[pointer: "a"].error?.kind == .invalidPointer)
             #expect(json[pointer: "/a~2"].error?.kind == .invalidPointer)
-            #expect(json[pointer: "/arr/01"].error?.kind == .indexOutOfBounds)
-            #expect(json[pointer: "/arr/-"].error?.kind == .indexOutOfBounds)
+            #expect(json[pointer: "/arr/01"].error?.kind == .missingElement)
+            #expect(json[pointer: "/arr/-"].error?.kind == .missingElement)
             #expect(json[pointer: "/arr/x"].error?.path.pointer == "/arr/x")
             #expect(json[pointer: "/missing/0"].error?.path.pointer == "/missing")
         }

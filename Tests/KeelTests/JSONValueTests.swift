@@ -127,7 +127,7 @@ import Testing
             #expect(document.root["key\(i)"].int == .success(i))
             #expect(json["key\(i)"].int == .success(i))
         }
-        #expect(document.root["key\(count)"].error?.kind == .keyNotFound)
+        #expect(document.root["key\(count)"].error?.kind == .missingKey)
     }
 
     @Test func codableRoundTrip() throws {

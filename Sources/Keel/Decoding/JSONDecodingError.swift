@@ -16,10 +16,9 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         let code: UInt8
         init(_ code: UInt8) { self.code = code }
         /// The kind's name, such as `missingKey`.
-        public var description: String {
-            ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple", "nestingTooDeep",
-             "missingElement"][Int(code)]
-        }
+        public var description: String { Kind.names[Int(code)] }
+        static let names = ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple",
+                            "nestingTooDeep", "missingElement"]
 
         /// An object has no member with a key the model requires.
         public static let missingKey = Kind(0)
@@ -39,9 +38,14 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         /// An array has no element at an index a path names (the array counterpart of ``missingKey``).
         public static let missingElement = Kind(7)
 
-        /// Matches an error against a kind: `catch JSONDecodingError.Kind.missingKey`.
+        /// Matches an error against a kind: `catch JSONDecodingError.missingKey`.
         public static func ~= (kind: Self, error: any Error) -> Bool {
             (error as? JSONDecodingError)?.kind == kind
+        }
+
+        /// Matches a decoding error against a kind (for `catch` clauses under typed throws).
+        public static func ~= (kind: Self, error: JSONDecodingError) -> Bool {
+            error.kind == kind
         }
     }
 
@@ -226,13 +230,14 @@ extension JSONDecodingError {
                           at: value)
     }
 
-    /// An error from the reading API, in decoding terms.
-    init(_ error: JSONAccessError) {
+    /// An error from the reading API, in decoding terms: the kind of the same name (a `notSubscriptable`
+    /// or `invalidPointer` failure becomes `typeMismatch`), the same path, place and words.
+    public init(_ error: JSONAccessError) {
         let kind: Kind
         switch error.kind {
-        case .keyNotFound: kind = .missingKey
-        case .indexOutOfBounds: kind = .missingElement
-        case .numberNotRepresentable: kind = .valueOutOfRange
+        case .missingKey: kind = .missingKey
+        case .missingElement: kind = .missingElement
+        case .valueOutOfRange: kind = .valueOutOfRange
         default: kind = .typeMismatch
         }
         self.init(kind: kind, expected: error.expected, found: error.found, path: error.path, location: error.location)
@@ -242,4 +247,23 @@ extension JSONDecodingError {
     static func describe<T>(_ type: T.Type) -> String {
         JSONLookup<JSON>.article(for: String(describing: type))
     }
+}
+
+extension JSONDecodingError {
+    /// Shorthands so that `catch JSONDecodingError.missingKey` reads as it does for the other error types.
+    public static var missingKey: Kind { .missingKey }
+    /// See ``Kind/missingElement``.
+    public static var missingElement: Kind { .missingElement }
+    /// See ``Kind/typeMismatch``.
+    public static var typeMismatch: Kind { .typeMismatch }
+    /// See ``Kind/valueOutOfRange``.
+    public static var valueOutOfRange: Kind { .valueOutOfRange }
+    /// See ``Kind/unknownRawValue``.
+    public static var unknownRawValue: Kind { .unknownRawValue }
+    /// See ``Kind/custom``.
+    public static var custom: Kind { .custom }
+    /// See ``Kind/multiple``.
+    public static var multiple: Kind { .multiple }
+    /// See ``Kind/nestingTooDeep``.
+    public static var nestingTooDeep: Kind { .nestingTooDeep }
 }

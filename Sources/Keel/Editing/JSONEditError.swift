@@ -4,35 +4,48 @@
 ///
 /// ```swift
 /// do {
-///     try document.apply(patch: patch)
-/// } catch let error where error.kind == .testFailed {
-///     print(error)   // Patch operation 2 (test) failed at /version: expected 3, found 4.
+///     try document.apply(patch)
+/// } catch JSONEditError.testFailed {
+///     print("the document changed since the patch was made")
 /// }
 /// ```
 public struct JSONEditError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as a value to compare: `error.kind == .missingTarget`.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let name: String
-        init(_ name: String) { self.name = name }
-        public var description: String { name }
+        let code: UInt8
+        init(_ code: UInt8) { self.code = code }
+        /// The kind's name, such as `invalidPointer`.
+        public var description: String { Kind.names[Int(code)] }
+        static let names = ["invalidPointer", "missingTarget", "invalidIndex", "notAContainer", "invalidTarget",
+            "testFailed", "invalidPatch", "nestingTooDeep"]
 
         /// The pointer is not a JSON Pointer (RFC 6901).
-        public static let invalidPointer = Kind("invalidPointer")
+        public static let invalidPointer = Kind(0)
         /// Nothing is at the pointer (or, for adding, at the pointer's parent).
-        public static let missingTarget = Kind("missingTarget")
+        public static let missingTarget = Kind(1)
         /// An array index that is not a number, or past the end.
-        public static let invalidIndex = Kind("invalidIndex")
+        public static let invalidIndex = Kind(2)
         /// A step of the pointer meets a value that is neither an object nor an array.
-        public static let notAContainer = Kind("notAContainer")
+        public static let notAContainer = Kind(3)
         /// Removing or moving the whole document, or moving a value into itself.
-        public static let invalidTarget = Kind("invalidTarget")
+        public static let invalidTarget = Kind(4)
         /// A patch's `test` operation found a different value.
-        public static let testFailed = Kind("testFailed")
+        public static let testFailed = Kind(5)
         /// The patch document is not a JSON Patch: not an array of operations, an unknown `op`, a member
         /// missing or of the wrong kind.
-        public static let invalidPatch = Kind("invalidPatch")
+        public static let invalidPatch = Kind(6)
         /// The patch nests deeper than the thread's stack allows.
-        public static let nestingTooDeep = Kind("nestingTooDeep")
+        public static let nestingTooDeep = Kind(7)
+
+        /// Matches an error against a kind: `catch JSONEditError.testFailed`.
+        public static func ~= (kind: Self, error: any Error) -> Bool {
+            (error as? JSONEditError)?.kind == kind
+        }
+
+        /// Matches an edit error against a kind (for `catch` clauses under typed throws).
+        public static func ~= (kind: Self, error: JSONEditError) -> Bool {
+            error.kind == kind
+        }
     }
 
     /// What went wrong.
@@ -71,4 +84,23 @@ public struct JSONEditError: Error, Sendable, Hashable, CustomStringConvertible 
         hasher.combine(pointer)
         hasher.combine(operation?.index)
     }
+}
+
+extension JSONEditError {
+    /// Shorthands so that `catch JSONEditError.missingTarget` reads as it does for the other error types.
+    public static var invalidPointer: Kind { .invalidPointer }
+    /// See ``Kind/missingTarget``.
+    public static var missingTarget: Kind { .missingTarget }
+    /// See ``Kind/invalidIndex``.
+    public static var invalidIndex: Kind { .invalidIndex }
+    /// See ``Kind/notAContainer``.
+    public static var notAContainer: Kind { .notAContainer }
+    /// See ``Kind/invalidTarget``.
+    public static var invalidTarget: Kind { .invalidTarget }
+    /// See ``Kind/testFailed``.
+    public static var testFailed: Kind { .testFailed }
+    /// See ``Kind/invalidPatch``.
+    public static var invalidPatch: Kind { .invalidPatch }
+    /// See ``Kind/nestingTooDeep``.
+    public static var nestingTooDeep: Kind { .nestingTooDeep }
 }

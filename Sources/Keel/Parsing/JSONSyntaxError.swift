@@ -17,40 +17,43 @@
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The class of a syntax error. New kinds may be added; match with `==` or `~=`, not exhaustively.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let name: String
-        init(_ name: String) { self.name = name }
-        /// The kind's name, such as `unexpectedEndOfInput`.
-        public var description: String { name }
+        let code: UInt8
+        init(_ code: UInt8) { self.code = code }
+        /// The kind's name, such as `unexpectedCharacter`.
+        public var description: String { Kind.names[Int(code)] }
+        static let names = ["unexpectedCharacter", "unexpectedEndOfInput", "trailingContent", "invalidNumber",
+            "invalidEscape", "loneSurrogate", "controlCharacterInString", "invalidUTF8", "duplicateKey",
+            "nestingTooDeep", "documentTooLarge", "stringTooLong", "numberTooLong", "unsupportedEncoding"]
 
         /// A byte that cannot start or continue the value the grammar allows here.
-        public static let unexpectedCharacter = Kind("unexpectedCharacter")
+        public static let unexpectedCharacter = Kind(0)
         /// The input ended inside a value, or held no value at all.
-        public static let unexpectedEndOfInput = Kind("unexpectedEndOfInput")
+        public static let unexpectedEndOfInput = Kind(1)
         /// Something other than whitespace follows the top-level value.
-        public static let trailingContent = Kind("trailingContent")
+        public static let trailingContent = Kind(2)
         /// A number that does not follow the grammar (`01`, `1.`, `-`, `1e`).
-        public static let invalidNumber = Kind("invalidNumber")
+        public static let invalidNumber = Kind(3)
         /// A backslash followed by something other than `" \ / b f n r t u`, or `\u` without four hex digits.
-        public static let invalidEscape = Kind("invalidEscape")
+        public static let invalidEscape = Kind(4)
         /// A `\u` escape of a UTF-16 surrogate with no partner (see ``JSONParsingOptions/loneSurrogates``).
-        public static let loneSurrogate = Kind("loneSurrogate")
+        public static let loneSurrogate = Kind(5)
         /// A byte below U+0020 inside a string; it must be escaped.
-        public static let controlCharacterInString = Kind("controlCharacterInString")
+        public static let controlCharacterInString = Kind(6)
         /// Bytes that are not well-formed UTF-8.
-        public static let invalidUTF8 = Kind("invalidUTF8")
+        public static let invalidUTF8 = Kind(7)
         /// A key that appears twice in one object, under ``JSONParsingOptions/DuplicateKeyPolicy/reject``.
-        public static let duplicateKey = Kind("duplicateKey")
+        public static let duplicateKey = Kind(8)
         /// Nesting deeper than ``JSONParsingOptions/maximumDepth``.
-        public static let nestingTooDeep = Kind("nestingTooDeep")
+        public static let nestingTooDeep = Kind(9)
         /// Input larger than ``JSONParsingOptions/maximumDocumentSize``.
-        public static let documentTooLarge = Kind("documentTooLarge")
+        public static let documentTooLarge = Kind(10)
         /// A string longer than ``JSONParsingOptions/maximumStringLength``.
-        public static let stringTooLong = Kind("stringTooLong")
+        public static let stringTooLong = Kind(11)
         /// A number literal longer than ``JSONParsingOptions/maximumNumberLength``.
-        public static let numberTooLong = Kind("numberTooLong")
+        public static let numberTooLong = Kind(12)
         /// Text in UTF-16 or UTF-32 (recognised by a byte-order mark or by its zero bytes), which RFC 8259
         /// does not allow: JSON exchanged between systems is UTF-8.
-        public static let unsupportedEncoding = Kind("unsupportedEncoding")
+        public static let unsupportedEncoding = Kind(13)
     }
 
     /// What went wrong.
@@ -78,6 +81,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         self.found = found
         self.limit = limit
     }
+
+    /// The byte offset, line and column together, as the other error types give them.
+    public var location: JSONSourceLocation { JSONSourceLocation(byteOffset: byteOffset, line: line, column: column) }
 
     /// One plain sentence: what, where, and what was expected.
     public var description: String {

@@ -9,29 +9,49 @@
 /// No value at $.people[0].nme (line 3, column 5): expected a member named "nme", found an object with keys "name", "age".
 /// ```
 public struct JSONAccessError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The class of an access failure. New kinds may be added; match with `==` or `~=`.
+    /// The class of an access failure. New kinds may be added; match with `==` or `~=`, not exhaustively.
+    ///
+    /// A failure that decoding can also meet has the same name as its ``JSONDecodingError/Kind``
+    /// (``missingKey``, ``missingElement``, ``typeMismatch``, ``valueOutOfRange``).
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let name: String
-        init(_ name: String) { self.name = name }
-        /// The kind's name, such as `keyNotFound`.
-        public var description: String { name }
+        let code: UInt8
+        init(_ code: UInt8) { self.code = code }
+        /// The kind's name, such as `missingKey`.
+        public var description: String { Kind.names[Int(code)] }
+        static let names = ["missingKey", "missingElement", "notSubscriptable", "typeMismatch", "valueOutOfRange",
+                            "invalidPointer"]
 
         /// The object has no member with the asked key.
-        public static let keyNotFound = Kind("keyNotFound")
+        public static let missingKey = Kind(0)
         /// The array has no element at the asked index.
-        public static let indexOutOfBounds = Kind("indexOutOfBounds")
+        public static let missingElement = Kind(1)
         /// The value cannot be subscripted that way (a key into a non-object, an index into a non-array).
-        public static let notSubscriptable = Kind("notSubscriptable")
+        public static let notSubscriptable = Kind(2)
         /// The value is of another kind than the one asked for.
-        public static let typeMismatch = Kind("typeMismatch")
+        public static let typeMismatch = Kind(3)
         /// The number cannot be represented exactly by the asked type (a fraction, or out of range).
-        public static let numberNotRepresentable = Kind("numberNotRepresentable")
+        public static let valueOutOfRange = Kind(4)
         /// The JSON Pointer text is malformed.
-        public static let invalidPointer = Kind("invalidPointer")
+        public static let invalidPointer = Kind(5)
 
-        /// Matches an error against a kind: `catch JSONAccessError.Kind.keyNotFound`.
+        /// The former name of ``missingKey``.
+        @available(*, deprecated, renamed: "missingKey")
+        public static var keyNotFound: Kind { missingKey }
+        /// The former name of ``missingElement``.
+        @available(*, deprecated, renamed: "missingElement")
+        public static var indexOutOfBounds: Kind { missingElement }
+        /// The former name of ``valueOutOfRange``.
+        @available(*, deprecated, renamed: "valueOutOfRange")
+        public static var numberNotRepresentable: Kind { valueOutOfRange }
+
+        /// Matches an error against a kind: `catch JSONAccessError.missingKey`.
         public static func ~= (kind: Self, error: any Error) -> Bool {
             (error as? JSONAccessError)?.kind == kind
+        }
+
+        /// Matches an access error against a kind (for `catch` clauses under typed throws).
+        public static func ~= (kind: Self, error: JSONAccessError) -> Bool {
+            error.kind == kind
         }
     }
 
@@ -80,7 +100,7 @@ public struct JSONAccessError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         let place = location.map { " (line \($0.line), column \($0.column))" } ?? ""
         switch kind {
-        case .typeMismatch, .numberNotRepresentable:
+        case .typeMismatch, .valueOutOfRange:
             return "Expected \(expected) at \(path)\(place) but found \(found)."
         case .invalidPointer:
             return "Invalid JSON Pointer: expected \(expected), found \(found)."
@@ -101,4 +121,19 @@ public struct JSONAccessError: Error, Sendable, Hashable, CustomStringConvertibl
         hasher.combine(path)
         hasher.combine(byteOffset)
     }
+}
+
+extension JSONAccessError {
+    /// Shorthands so that `catch JSONAccessError.missingKey` reads as it does for the other error types.
+    public static var missingKey: Kind { .missingKey }
+    /// See ``Kind/missingElement``.
+    public static var missingElement: Kind { .missingElement }
+    /// See ``Kind/notSubscriptable``.
+    public static var notSubscriptable: Kind { .notSubscriptable }
+    /// See ``Kind/typeMismatch``.
+    public static var typeMismatch: Kind { .typeMismatch }
+    /// See ``Kind/valueOutOfRange``.
+    public static var valueOutOfRange: Kind { .valueOutOfRange }
+    /// See ``Kind/invalidPointer``.
+    public static var invalidPointer: Kind { .invalidPointer }
 }

@@ -65,7 +65,7 @@ extension JSONLookup {
                 return .success(integer)
             case .failure(let reason)?:
                 let why = reason == .notAnInteger ? "which is not an integer" : "which is out of its range"
-                return .failure(JSONLookup.error(.numberNotRepresentable, in: value, valuePath: path, at: path,
+                return .failure(JSONLookup.error(.valueOutOfRange, in: value, valuePath: path, at: path,
                                                  expected: name, found: "\(value.excerpt()), \(why)"))
             case nil:
                 return .failure(JSONLookup.error(.typeMismatch, in: value, valuePath: path, at: path,
@@ -122,7 +122,7 @@ extension JSONLookup {
                                                  expected: name, found: value.kindAndExcerpt))
             }
             guard converted.isFinite else {
-                return .failure(JSONLookup.error(.numberNotRepresentable, in: value, valuePath: path, at: path,
+                return .failure(JSONLookup.error(.valueOutOfRange, in: value, valuePath: path, at: path,
                                                  expected: name, found: "\(value.excerpt()), which is out of its range"))
             }
             return .success(converted)

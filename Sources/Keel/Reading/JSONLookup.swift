@@ -65,7 +65,7 @@ public struct JSONLookup<Value: JSONReadable>: Sendable {
         guard value.kind == .object else {
             return failure(.notSubscriptable, in: value, at: target, expected: "an object", found: value.kindAndExcerpt)
         }
-        return failure(.keyNotFound, in: value, at: target, expected: "a member named \(key.debugDescription)",
+        return failure(.missingKey, in: value, at: target, expected: "a member named \(key.debugDescription)",
                        found: JSONLookup.describeKeys(of: value))
     }
 
@@ -78,7 +78,7 @@ public struct JSONLookup<Value: JSONReadable>: Sendable {
             return failure(.notSubscriptable, in: value, at: target, expected: "an array", found: value.kindAndExcerpt)
         }
         let count = value.count
-        return failure(.indexOutOfBounds, in: value, at: target,
+        return failure(.missingElement, in: value, at: target,
                        expected: count == 0 ? "an element, but the array is empty" : "an index from 0 to \(count - 1)",
                        found: "index \(index)")
     }
@@ -115,7 +115,7 @@ public struct JSONLookup<Value: JSONReadable>: Sendable {
             guard case .success(let value) = lookup.result else { return lookup }
             if value.kind == .array {
                 guard let index = JSONPointerSyntax.arrayIndex(token) else {
-                    return lookup.failure(.indexOutOfBounds, in: value, at: lookup.path.appending(.key(token)),
+                    return lookup.failure(.missingElement, in: value, at: lookup.path.appending(.key(token)),
                                           expected: "an array index (a decimal number without leading zeros)",
                                           found: token.debugDescription)
                 }
