@@ -38,10 +38,11 @@ precedencegroup KeelMonadicPrecedence {
     higherThan: AssignmentPrecedence
 }
 
-/// `=>`, `=>?` and `-->`: chain left to right, and bind tighter than `??`.
+/// `=>`, `=>?` and `-->`: chain left to right, and bind tighter than `as` and `??`, so that
+/// `switch try json => "type" as String` and `try json => "name" ?? "none"` need no parentheses.
 precedencegroup KeelPathPrecedence {
     associativity: left
-    higherThan: NilCoalescingPrecedence
+    higherThan: CastingPrecedence
 }
 
 infix operator <| : KeelDecodingPrecedence

@@ -18,7 +18,7 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         /// The kind's name, such as `missingKey`.
         public var description: String { Kind.names[Int(code)] }
         static let names = ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple",
-                            "nestingTooDeep", "missingElement"]
+                            "nestingTooDeep", "missingElement", "tooManyElements"]
 
         /// An object has no member with a key the model requires.
         public static let missingKey = Kind(0)
@@ -37,6 +37,9 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         public static let nestingTooDeep = Kind(6)
         /// An array has no element at an index a path names (the array counterpart of ``missingKey``).
         public static let missingElement = Kind(7)
+        /// An array or object with more elements than a count-limited decoding keeps; the ones past the
+        /// limit are left out (``SalvagingDecoder/decodeArray(of:maximumCount:)``).
+        public static let tooManyElements = Kind(8)
 
         /// Matches an error against a kind: `catch JSONDecodingError.missingKey`.
         public static func ~= (kind: Self, error: any Error) -> Bool {
@@ -104,7 +107,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     ///
     /// - Complexity: for an error from a document, O(n) in the byte offset (lines are counted when asked).
     public var location: JSONSourceLocation? { details.location }
-    /// For ``Kind/multiple``, the failures it gathers (flattened, in document order); otherwise empty.
+    /// For ``Kind/multiple``, the failures it gathers (flattened, in document order); for a value that none of
+    /// several types decodes (``JSONView/decodeAsOneOf(_:)``), why each type refused it; otherwise empty.
     public var errors: [JSONDecodingError] { details.errors }
     /// The byte offset of the failure in the source text, without counting lines.
     var byteOffset: Int? { details.byteOffset }
@@ -158,6 +162,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
             return "\(expected) at \(path)\(place)."
         case .unknownRawValue:
             return "Unknown value at \(path)\(place): expected \(expected), found \(found)."
+        case .tooManyElements:
+            return "Too many elements at \(path)\(place): expected \(expected), found \(found)."
         case .nestingTooDeep:
             return "Nesting too deep to decode at \(path)\(place): the thread's stack is nearly used up."
         default:
@@ -266,4 +272,6 @@ extension JSONDecodingError {
     public static var multiple: Kind { .multiple }
     /// See ``Kind/nestingTooDeep``.
     public static var nestingTooDeep: Kind { .nestingTooDeep }
+    /// See ``Kind/tooManyElements``.
+    public static var tooManyElements: Kind { .tooManyElements }
 }

@@ -43,7 +43,7 @@ import Testing
         let error = #expect(throws: JSONDecodingError.self) { try [UserT].decode(document.root) }
         #expect(error?.description == #"Expected an Int at $[1].id (line 1, column 50) but found a string: "2"."#)
 
-        let salvaged = SalvagingJSONDecoder().decode(text: Self.text, to: [UserC].self)
+        let salvaged = SalvagingJSONDecoder().decode([UserC].self, from: Self.text)
         #expect(salvaged.value?.map(\.name) == ["Ada"])
         #expect(salvaged.errors.map(\.description) == [#"root([UserC]) > [1](UserC) > "id"(Int) : Unexpectedly found a string"#])
     }

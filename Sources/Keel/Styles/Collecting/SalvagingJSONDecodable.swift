@@ -18,7 +18,7 @@
 ///     }
 /// }
 ///
-/// let result = SalvagingJSONDecoder().decode(text: json, to: Person.self)
+/// let result = SalvagingJSONDecoder().decode(Person.self, from: json)
 /// result.value     // Person(id: 8675309, firstName: "Mary", ..., height: nil)
 /// result.errors    // [root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string]
 /// ```

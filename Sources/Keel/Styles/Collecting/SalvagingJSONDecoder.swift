@@ -1,7 +1,7 @@
 /// Decodes a whole document in the collecting style: the value it could build, and every error it met.
 ///
 /// ```swift
-/// let result = SalvagingJSONDecoder().decode(text: json, to: Person.self)
+/// let result = SalvagingJSONDecoder().decode(Person.self, from: bytes)   // or `decode(data:to:)`, as in LastMile
 /// print(result.value ?? "nil")
 /// result.errors.forEach { print($0) }
 /// // root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string
@@ -16,7 +16,22 @@ public struct SalvagingJSONDecoder: Sendable {
     /// A decoder with the given parsing options.
     public init(options: JSONParsingOptions = JSONParsingOptions()) { self.options = options }
 
-    /// Parses and decodes UTF-8 bytes.
+    /// Parses and decodes UTF-8 bytes, with ``KeelDecoder``'s argument labels.
+    public func decode<T: JSONDecodable>(_ type: T.Type, from bytes: [UInt8]) -> Salvaged<T> {
+        decode(data: bytes, to: T.self)
+    }
+
+    /// Parses and decodes text, with ``KeelDecoder``'s argument labels.
+    public func decode<T: JSONDecodable>(_ type: T.Type, from text: String) -> Salvaged<T> {
+        decode(data: Array(text.utf8), to: T.self)
+    }
+
+    /// Decodes a value of a parsed document, with ``KeelDecoder``'s argument labels.
+    public func decode<T: JSONDecodable>(_ type: T.Type, from value: JSONView) -> Salvaged<T> {
+        decode(value, to: T.self)
+    }
+
+    /// Parses and decodes UTF-8 bytes (the LastMile library's `decode(data:to:)`).
     public func decode<T: JSONDecodable>(data: [UInt8], to type: T.Type) -> Salvaged<T> {
         do {
             return decode(try JSONDocument(parsing: data, options: options).root, to: T.self)
@@ -113,6 +128,8 @@ public struct SalvagedError: Error, Sendable, Hashable, CustomStringConvertible 
             return "Value out of range: \(error.found)"
         case .unknownRawValue:
             return "Unknown value \(error.found), expected \(error.expected)"
+        case .tooManyElements:
+            return "Too many elements (\(error.found)), kept \(error.expected)"
         default:
             return error.expected
         }

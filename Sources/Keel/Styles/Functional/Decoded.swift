@@ -98,6 +98,41 @@ extension Decoded {
     }
 }
 
+extension Decoded {
+    /// A missing value as `nil`: a failure for a missing key (or a missing array element) becomes
+    /// `.success(nil)`; every other failure, a type mismatch included, stays a failure. As the Argo library's
+    /// `Decoded.optional`, which its `<|?` is built on.
+    ///
+    /// ```swift
+    /// let email: Decoded<String?> = .optional(json.decoded(at: "email"))
+    /// ```
+    @inlinable public static func optional<Wrapped>(_ decoded: Decoded<Wrapped>) -> Decoded<Value> where Value == Wrapped? {
+        switch decoded {
+        case .success(let value): return .success(value)
+        case .failure(let error) where error.kind == .missingKey || error.kind == .missingElement: return .success(nil)
+        case .failure(let error): return .failure(error)
+        }
+    }
+}
+
+/// Runs a throwing closure and gives its outcome as a `Decoded` (the Argo library's `materialize`): a
+/// ``JSONDecodingError`` as it is, any other error as a ``JSONDecodingError/Kind/custom`` failure with the
+/// error's description.
+///
+/// ```swift
+/// let date: Decoded<Date> = materialize { try parseDate(text) }
+/// ```
+@inlinable public func materialize<Value>(_ body: () throws -> Value) -> Decoded<Value> {
+    do {
+        return .success(try body())
+    } catch let error as JSONDecodingError {
+        return .failure(error)
+    } catch {
+        return .failure(DecodeError(kind: .custom, expected: "\(error)", found: String(describing: type(of: error)),
+                                    path: .root))
+    }
+}
+
 extension Decoded: Equatable where Value: Equatable {}
 extension Decoded: Sendable where Value: Sendable {}
 

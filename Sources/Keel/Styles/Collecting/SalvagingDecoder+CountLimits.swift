@@ -1,0 +1,89 @@
+// Arrays and dictionaries decoded with a cap on how many elements are kept, so that a record with a huge
+// list (a feed, a log) costs bounded work and memory; what is left out is reported, not silently dropped.
+
+extension SalvagingDecoder {
+    /// The array here as `[T]`, keeping at most `maximumCount` elements that decode. Elements that fail are
+    /// left out and reported as in any array; elements past the limit are not decoded, and one
+    /// ``JSONDecodingError/Kind/tooManyElements`` error says how many were left out. The record still
+    /// succeeds. A missing, `null` or non-array value is a required value's failure (`nil`).
+    ///
+    /// ```swift
+    /// let recent = decoder["comments"].decodeArray(of: Comment.self, maximumCount: 100)
+    /// ```
+    public func decodeArray<T: JSONDecodable>(of type: T.Type, maximumCount: Int) -> [T]? {
+        var error: JSONDecodingError?
+        guard let array = value(optional: false, expected: [T].self, error: &error) else {
+            if let error { fail(error, type: [T].self) }
+            return nil
+        }
+        guard array.kind == .array else {
+            fail(.typeMismatch("an array of \(T.self)", at: array), type: [T].self)
+            return nil
+        }
+        openFrame(type: [T].self)
+        defer { closeFrame() }
+        var kept: [T] = []
+        var position = 0
+        for element in array.elements {
+            if kept.count == max(maximumCount, 0) {
+                context.record(.tooMany(array.count - position, past: maximumCount, in: array))
+                break
+            }
+            kept.append(contentsOf: decodeSalvaging(T.self, element, step: .index(position)))
+            position += 1
+        }
+        return kept
+    }
+
+    /// The object here as `[String: T]`, keeping at most `maximumCount` members that decode (the first ones
+    /// in document order; a repeated key keeps its last value among those). As
+    /// ``decodeArray(of:maximumCount:)``, the rest is reported as one ``JSONDecodingError/Kind/tooManyElements``
+    /// error.
+    public func decodeDictionary<T: JSONDecodable>(of type: T.Type, maximumCount: Int) -> [String: T]? {
+        var error: JSONDecodingError?
+        guard let object = value(optional: false, expected: [String: T].self, error: &error) else {
+            if let error { fail(error, type: [String: T].self) }
+            return nil
+        }
+        guard object.kind == .object else {
+            fail(.typeMismatch("an object of \(T.self)", at: object), type: [String: T].self)
+            return nil
+        }
+        openFrame(type: [String: T].self)
+        defer { closeFrame() }
+        var kept: [String: T] = [:]
+        var position = 0
+        for (key, member) in object.members {
+            if kept.count == max(maximumCount, 0) {
+                context.record(.tooMany(object.count - position, past: maximumCount, in: object))
+                break
+            }
+            if let value = decodeSalvaging(T.self, member, step: .key(key)).first { kept[key] = value }
+            position += 1
+        }
+        return kept
+    }
+
+    /// One element or member, its failure recorded under its own frame; empty when it failed.
+    private func decodeSalvaging<T: JSONDecodable>(_ type: T.Type, _ value: JSONView, step: JSONPath.Component) -> [T] {
+        let before = context.errorCount
+        let collecting = context.isCollecting
+        if collecting { context.frames.append(DecodingFrame(component: step, type: T.self)) }
+        defer { if collecting { context.closeFrame() } }
+        do {
+            return [try T.decode(value, in: context)]
+        } catch {
+            context.recordUnlessReported(error, since: before)
+            return []
+        }
+    }
+}
+
+extension JSONDecodingError {
+    /// `leftOut` elements of `container` not decoded past a limit of `limit`.
+    static func tooMany(_ leftOut: Int, past limit: Int, in container: JSONView) -> JSONDecodingError {
+        let unit = container.kind == .array ? "element" : "member"
+        return JSONDecodingError(kind: .tooManyElements, expected: "at most \(limit) \(unit)\(limit == 1 ? "" : "s")",
+                                 found: "\(container.count) \(unit)s; \(leftOut) left out", at: container)
+    }
+}

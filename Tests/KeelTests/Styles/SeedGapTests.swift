@@ -1,0 +1,196 @@
+import Foundation
+import Keel
+import KeelOperators
+import Testing
+
+/// Seed capabilities that the first round left out, each with the seed's own usage: Argo's `Decoded.optional`
+/// and `materialize`, Decodable's `decodeArrayAsOneOf` and `=>` next to `as`, LastMile's `isJSONNull`,
+/// `Codable` inside a record, count-limited collections and `Data` input.
+@Suite struct SeedGapTests {
+    func root(_ text: String) throws -> JSONView { try JSONDocument(parsing: text).root }
+
+    // MARK: Argo
+
+    @Test func decodedOptionalTurnsOnlyAMissingKeyIntoNil() throws {
+        let json = try root(#"{"email": "a@b.c", "age": "x", "tags": [1]}"#)
+        let present: Decoded<String?> = .optional(json.decoded(at: "email"))
+        #expect(present == .success("a@b.c"))
+        let missing: Decoded<String?> = .optional(json.decoded(at: "phone") as Decoded<String>)
+        #expect(missing == .success(nil))
+        let wrong = Decoded.optional(json.decoded(at: "age") as Decoded<Int>)
+        #expect(wrong.error?.kind == .typeMismatch)
+        #expect(wrong.error?.path == ["age"])
+        let element: Decoded<Int?> = .optional(Decoded<Int>.failure(.missingElementForTest))
+        #expect(element == .success(nil))
+    }
+
+    @Test func materializeTurnsAnyThrowIntoDecoded() throws {
+        struct Refused: Error, CustomStringConvertible { var description: String { "no dates before 1970" } }
+        let thrown: Decoded<Int> = materialize { throw Refused() }
+        #expect(thrown.error?.kind == .custom)
+        #expect(thrown.error?.description == "no dates before 1970 at $.")
+        let json = try root(#"{"n": "x"}"#)
+        let keel: Decoded<Int> = materialize { try Int.decode(json.member("n")!) }
+        #expect(keel.error?.kind == .typeMismatch)
+        #expect(keel.error?.path == ["n"])
+        #expect(materialize { 42 } == .success(42))
+    }
+
+    // MARK: Decodable
+
+    struct Photo: ThrowingJSONDecodable, Equatable {
+        let url: String
+        static func decode(_ j: JSONView) throws -> Photo { try Photo(url: j => "url") }
+    }
+
+    struct Post: ThrowingJSONDecodable, Equatable {
+        let text: String
+        static func decode(_ j: JSONView) throws -> Post { try Post(text: j => "text") }
+    }
+
+    @Test func decodeArrayAsOneOfTakesTheFirstTypeThatDecodes() throws {
+        let json = try root(#"{"feed": [{"url": "a.png"}, {"text": "hi"}, {"url": "b.png", "text": "both"}]}"#)
+        let feed = try decodeArrayAsOneOf(json => "feed", objectTypes: Photo.self, Post.self)
+        #expect(feed.count == 3)
+        #expect(feed[0] as? Photo == Photo(url: "a.png"))
+        #expect(feed[1] as? Post == Post(text: "hi"))
+        #expect(feed[2] as? Photo == Photo(url: "b.png"))
+        let reversed = try (json => "feed" as JSONView).decodeArrayAsOneOf(Post.self, Photo.self)
+        #expect(reversed[2] as? Post == Post(text: "both"))
+    }
+
+    @Test func decodeArrayAsOneOfNamesTheTypesTriedAndWhy() throws {
+        let json = try root(#"{"feed": [{"url": "a.png"}, {"title": 3}]}"#)
+        do {
+            _ = try decodeArrayAsOneOf(json => "feed", objectTypes: Photo.self, Post.self)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .typeMismatch)
+            #expect(error.path == ["feed", 1])
+            #expect(error.expected == "one of Photo, Post")
+            #expect(error.errors.map(\.kind) == [.missingKey, .missingKey])
+            #expect(error.description.hasPrefix("Expected one of Photo, Post at $.feed[1] (line 1, column 29)"))
+        }
+        #expect(throws: JSONDecodingError.self) { try root(#"{"a": 1}"#).decodeArrayAsOneOf(Photo.self) }
+    }
+
+    @Test func thePathOperatorMixesWithAs() throws {
+        let json = try root(#"{"type": "photo", "size": {"w": 3}}"#)
+        let kind: String
+        switch try json => "type" as String {
+        case "photo": kind = "a photo"
+        default: kind = "something else"
+        }
+        #expect(kind == "a photo")
+        let width = try json => "size" => "w" as Int
+        #expect(width == 3)
+        let missing = try json => "caption" as String? ?? "none"
+        #expect(missing == "none")
+    }
+
+    // MARK: LastMile
+
+    struct Settings: Codable, Equatable {
+        let theme: String
+        let fontSizes: [Int]
+    }
+
+    struct Profile: SalvagingJSONDecodable {
+        let name: String
+        let nickname: String?
+        let clearsNickname: Bool
+        let hasNickname: Bool
+        let settings: Settings?
+        let extra: Settings?
+        let recent: [Int]
+        let labels: [String: String]
+
+        init?(from decoder: SalvagingDecoder) {
+            let name = decoder["name"] --> String.self
+            nickname = decoder["nickname"] --> String?.self
+            clearsNickname = decoder["nickname"].isJSONNull
+            hasNickname = decoder["nickname"].isPresent
+            settings = decoder["settings"].decode(Settings.self, using: KeelDecoder())
+            extra = decoder["extra"].decodeIfPresent(Settings.self, using: KeelDecoder())
+            let recent = decoder["recent"].decodeArray(of: Int.self, maximumCount: 3)
+            labels = decoder["labels"].decodeDictionary(of: String.self, maximumCount: 2) ?? [:]
+            guard decoder.succeeded, let name, let recent else { return nil }
+            self.name = name
+            self.recent = recent
+        }
+    }
+
+    @Test func nullIsToldFromMissing() throws {
+        let decoder = SalvagingJSONDecoder()
+        let cleared = decoder.decode(Profile.self, from: #"{"name": "a", "nickname": null, "settings": {"theme": "dark", "fontSizes": []}, "recent": [], "labels": {}}"#)
+        #expect(cleared.value?.clearsNickname == true)
+        #expect(cleared.value?.hasNickname == true)
+        #expect(cleared.value?.nickname == nil)
+        let absent = decoder.decode(Profile.self, from: #"{"name": "a", "settings": {"theme": "dark", "fontSizes": []}, "recent": [], "labels": {}}"#)
+        #expect(absent.value?.clearsNickname == false)
+        #expect(absent.value?.hasNickname == false)
+        let set = decoder.decode(Profile.self, from: #"{"name": "a", "nickname": "b", "settings": {"theme": "dark", "fontSizes": []}, "recent": [], "labels": {}}"#)
+        #expect(set.value?.clearsNickname == false)
+        #expect(set.value?.nickname == "b")
+    }
+
+    @Test func codableValuesInsideARecordJoinItsErrors() throws {
+        let text = """
+            {"name": "a",
+             "settings": {"theme": "dark", "fontSizes": [12, "x", 14]},
+             "extra": {"theme": 5},
+             "recent": [], "labels": {}}
+            """
+        let result = SalvagingJSONDecoder().decode(Profile.self, from: text)
+        let profile = try #require(result.value)
+        #expect(profile.settings == Settings(theme: "dark", fontSizes: [12, 14]))
+        #expect(profile.extra == nil)
+        #expect(result.errors.map(\.error.path) == [["settings", "fontSizes", 1], ["extra", "theme"]])
+        #expect(result.errors[0].location == JSONSourceLocation(byteOffset: 63, line: 2, column: 50))
+        #expect(result.errors[0].trail.hasPrefix("root(Profile) > \"settings\"(Settings)"))
+
+        // A required Codable value that cannot be built fails the record.
+        let broken = SalvagingJSONDecoder().decode(Profile.self, from: #"{"name": "a", "settings": {"theme": 1}, "recent": [], "labels": {}}"#)
+        #expect(broken.value == nil)
+        #expect(broken.errors.contains { $0.error.path == ["settings", "theme"] })
+    }
+
+    @Test func countLimitedCollectionsKeepTheFirstAndReportTheRest() throws {
+        let text = #"{"name": "a", "settings": {"theme": "d", "fontSizes": []}, "recent": [1, "x", 2, 3, 4, 5], "labels": {"a": "1", "b": 2, "c": "3", "d": "4"}}"#
+        let result = SalvagingJSONDecoder().decode(Profile.self, from: text)
+        let profile = try #require(result.value)
+        #expect(profile.recent == [1, 2, 3])
+        #expect(profile.labels == ["a": "1", "c": "3"])
+        let kinds = result.errors.map { "\($0.error.kind)@\($0.error.path)" }
+        // In document order: a container's own error comes before its elements'.
+        #expect(kinds == ["tooManyElements@$.recent", "typeMismatch@$.recent[1]", "tooManyElements@$.labels",
+                          "typeMismatch@$.labels.b"])
+        let tooMany = try #require(result.errors.first { $0.error.kind == .tooManyElements })
+        #expect(tooMany.error.description == "Too many elements at $.recent (line 1, column 70): expected at most 3 elements, found 6 elements; 2 left out.")
+        #expect(tooMany.description == "root(Profile) > \"recent\"([Int]) : Too many elements (6 elements; 2 left out), kept at most 3 elements")
+    }
+
+    @Test func theCollectingDecoderTakesInputAsKeelDecoderDoes() throws {
+        let text = #"{"person_id": 1, "first_name": "M", "last_name": "S", "height": "tall"}"#
+        let decoder = SalvagingJSONDecoder()
+        let fromString = decoder.decode(CollectingStyleTests.Person.self, from: text)
+        let fromBytes = decoder.decode(CollectingStyleTests.Person.self, from: Array(text.utf8))
+        let fromData = decoder.decode(CollectingStyleTests.Person.self, from: Data(text.utf8))
+        let seedLabels = decoder.decode(data: Data(text.utf8), to: CollectingStyleTests.Person.self)
+        let fromView = decoder.decode(CollectingStyleTests.Person.self, from: try root(text))
+        for result in [fromString, fromBytes, fromData, seedLabels, fromView] {
+            #expect(result.value?.id == 1)
+            #expect(result.errors.map(\.description) == [#"root(Person person_id=1) > "height"(Double) : Unexpectedly found a string"#])
+        }
+        let broken = decoder.decode(CollectingStyleTests.Person.self, from: Data("{".utf8))
+        #expect(broken.value == nil)
+        #expect(broken.errors.first?.location?.column == 2)
+    }
+}
+
+extension JSONDecodingError {
+    /// A missing-element failure with no document behind it, for building a `Decoded` by hand.
+    static var missingElementForTest: JSONDecodingError {
+        JSONDecodingError(kind: .missingElement, expected: "an index from 0 to 0", found: "index 3", path: ["tags", 3])
+    }
+}
