@@ -23,22 +23,22 @@ extension Scanner {
         if case .scalarValue(let scalar) = decoder.decode(&iterator) {
             return "'\(Character(scalar))' (U+\(Scanner.hex4Scalar(scalar.value)))"
         }
-        return "byte 0x\(Scanner.hex2(byte))"
+        return "byte 0x\(HexDigits.two(byte))"
     }
 
     static func quoteASCII(_ byte: UInt8) -> String {
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return "U+" + hex4(UInt16(byte))
+        return "U+" + HexDigits.four(UInt16(byte))
     }
 
     /// The character after a backslash, for an invalid-escape message.
     static func describeCharacter(_ byte: UInt8) -> String {
         if byte >= 0x20 && byte < 0x7F { return String(Character(Unicode.Scalar(byte))) }
-        return "U+" + hex4(UInt16(byte))
+        return "U+" + HexDigits.four(UInt16(byte))
     }
 
     static func hex4Scalar(_ value: UInt32) -> String {
-        value > 0xFFFF ? String(value, radix: 16, uppercase: true) : hex4(UInt16(value))
+        value > 0xFFFF ? String(value, radix: 16, uppercase: true) : HexDigits.four(UInt16(value))
     }
 
     /// The name of the UTF-16 or UTF-32 encoding the input starts in, if it does: by its byte-order mark,

@@ -381,7 +381,7 @@ struct Scanner {
         case 0x0A: return "\\n"
         case 0x0C: return "\\f"
         case 0x0D: return "\\r"
-        default: return "\\u" + hex4(UInt16(byte))
+        default: return "\\u" + HexDigits.four(UInt16(byte))
         }
     }
 
@@ -421,7 +421,7 @@ struct Scanner {
 
     private func loneSurrogate(_ unit: UInt16, at i: Int, expected: String) throws(JSONSyntaxError) -> Int {
         guard options.loneSurrogates == .replace else {
-            throw error(.loneSurrogate, at: i, expected: expected, found: "\\u" + Scanner.hex4(unit))
+            throw error(.loneSurrogate, at: i, expected: expected, found: "\\u" + HexDigits.four(unit))
         }
         return i + 6
     }
@@ -433,26 +433,12 @@ struct Scanner {
             guard i + k < end else {
                 throw error(.unexpectedEndOfInput, at: i + k, expected: "four hex digits after '\\u'")
             }
-            guard let digit = Scanner.hexValue(base[i + k]) else {
+            guard let digit = HexDigits.value(base[i + k]) else {
                 throw error(.invalidEscape, at: i + k, expected: "four hex digits after '\\u'")
             }
             value = value << 4 | UInt16(digit)
         }
         return value
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-
-    static func hex4(_ value: UInt16) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        return String(decoding: [12, 8, 4, 0].map { digits[Int(value >> $0 & 0xF)] }, as: UTF8.self)
     }
 
     /// Checks the UTF-8 sequence whose lead byte (above 0x7F) is at `i`; returns the index after it.
@@ -483,13 +469,13 @@ struct Scanner {
             length = 4; high = 0x8F; why = "a byte 0x80 to 0x8F after 0xF4 (higher ones are above U+10FFFF)"
         case 0x80...0xBF:
             throw error(.invalidUTF8, at: i, expected: "a lead byte (a continuation byte cannot start a character)",
-                        found: "byte 0x\(Scanner.hex2(lead))")
+                        found: "byte 0x\(HexDigits.two(lead))")
         case 0xC0, 0xC1:
             throw error(.invalidUTF8, at: i, expected: "the shortest form (0xC0 and 0xC1 only start overlong forms)",
-                        found: "byte 0x\(Scanner.hex2(lead))")
+                        found: "byte 0x\(HexDigits.two(lead))")
         default:
             throw error(.invalidUTF8, at: i, expected: "a byte that can occur in UTF-8 (0xF5 to 0xFF cannot)",
-                        found: "byte 0x\(Scanner.hex2(lead))")
+                        found: "byte 0x\(HexDigits.two(lead))")
         }
         for k in 1..<length {
             let j = i + k
@@ -498,11 +484,10 @@ struct Scanner {
             let bounds = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
             guard byte >= bounds.0, byte <= bounds.1 else {
                 throw error(.invalidUTF8, at: j, expected: k == 1 ? why : "a continuation byte (0x80 to 0xBF)",
-                            found: "byte 0x\(Scanner.hex2(byte))")
+                            found: "byte 0x\(HexDigits.two(byte))")
             }
         }
         return i + length
     }
 
-    static func hex2(_ value: UInt8) -> String { String(hex4(UInt16(value)).suffix(2)) }
 }

@@ -86,44 +86,6 @@ public struct JSONDocument: Sendable {
     public var valueCount: Int { storage.tape.count }
 }
 
-/// What a document works out lazily, under one lock.
-struct DocumentCaches {
-    /// Line and column every ``SourcePositionIndex/stride`` bytes, once a location that far in is asked for.
-    var checkpoints: [SourceCheckpoint]?
-    /// Container tape index → the tape index of each child's value, for containers of more than
-    /// ``ChildPositionIndex/threshold`` children, once one is asked for.
-    var childPositions: [Int: [UInt32]] = [:]
-}
-
-/// What a document and its views share: the bytes, the tape and the key indexes of large objects, constant
-/// after parsing, and the caches, behind their lock; so it is `Sendable`.
-@usableFromInline final class DocumentStorage: Sendable {
-    let bytes: [UInt8]
-    let tape: TapeBuffer
-    let keyIndexes: [Int: ObjectKeyIndex]
-    /// What is worked out only when first needed: line and column checkpoints, child positions of large
-    /// containers.
-    let caches = Locked(DocumentCaches())
-
-    init(bytes: [UInt8], tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex]) {
-        self.bytes = bytes
-        self.tape = tape
-        self.keyIndexes = keyIndexes
-    }
-
-    func withReader<R>(_ body: (TapeReader) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBufferPointer { try body(TapeReader(bytes: $0, tape: tape.base)) }
-    }
-
-    func location(ofByte offset: Int) -> JSONSourceLocation {
-        bytes.withUnsafeBufferPointer { SourcePositionIndex.location(ofByte: offset, in: $0, caches: caches) }
-    }
-
-    /// The tape index of the value after the one at `index` (its next sibling), skipping its descendants.
-    @usableFromInline
-    func indexOfValue(after index: Int) -> Int { TapeReader.indexAfter(index, in: tape.base) }
-}
-
 extension JSON {
     /// Parses UTF-8 bytes into a `JSON` tree.
     ///

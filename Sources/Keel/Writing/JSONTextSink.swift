@@ -168,7 +168,7 @@ struct JSONTextSink: ~Copyable {
         case 0x09: append("\\t")
         case 0x08: append("\\b")
         case 0x0C: append("\\f")
-        case 0..<0x20: append("\\u" + Scanner.hex4(UInt16(byte)))
+        case 0..<0x20: append("\\u" + HexDigits.four(UInt16(byte)))
         default:
             buffer.append(UInt8(ascii: "\\"))
             buffer.append(byte)
@@ -178,10 +178,10 @@ struct JSONTextSink: ~Copyable {
     private mutating func writeUnicodeEscape(_ scalar: UInt32) {
         if scalar > 0xFFFF {
             let value = scalar - 0x10000
-            append("\\u" + Scanner.hex4(UInt16(0xD800 + (value >> 10))))
-            append("\\u" + Scanner.hex4(UInt16(0xDC00 + (value & 0x3FF))))
+            append("\\u" + HexDigits.four(UInt16(0xD800 + (value >> 10))))
+            append("\\u" + HexDigits.four(UInt16(0xDC00 + (value & 0x3FF))))
         } else {
-            append("\\u" + Scanner.hex4(UInt16(scalar)))
+            append("\\u" + HexDigits.four(UInt16(scalar)))
         }
     }
 

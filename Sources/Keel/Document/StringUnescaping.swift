@@ -58,7 +58,7 @@ enum StringUnescaping {
     private static func hexQuad(_ raw: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt16 {
         var value: UInt16 = 0
         for k in 0..<4 where i + k < raw.count {
-            value = value << 4 | UInt16(Scanner.hexValue(raw[i + k]) ?? 0)
+            value = value << 4 | UInt16(HexDigits.value(raw[i + k]) ?? 0)
         }
         return value
     }
