@@ -62,6 +62,16 @@ infix operator --> : KeelPathPrecedence
 /// `json <| "key"`: the member decoded as `T` (`Decoded<T>`). Same as ``Keel/JSONView/decoded(at:)-(String)``.
 @inlinable public func <| <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<T> { json.decoded(at: key) }
 
+/// `tree <| "key"`, for a `JSON` tree: the member decoded as `T` (`Decoded<T>`).
+@inlinable public func <| <T: JSONDecodable>(json: JSON, key: String) -> Decoded<T> {
+    do { return try json.documentRoot().decoded(at: key) } catch { return .failure(error) }
+}
+
+/// `tree <|? "key"`, for a `JSON` tree: the member as `T?`, `nil` when missing or `null`.
+@inlinable public func <|? <T: JSONDecodable>(json: JSON, key: String) -> Decoded<T?> {
+    do { return try json.documentRoot().decodedIfPresent(at: key) } catch { return .failure(error) }
+}
+
 /// `json <| ["a", "b"]`: the value at a key path decoded as `T`. Same as `json.decoded(at: keys)`.
 @inlinable public func <| <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<T> { json.decoded(at: keys) }
 
@@ -97,8 +107,8 @@ infix operator --> : KeelPathPrecedence
 
 // MARK: Throwing style (Decodable)
 //
-// The left side is a `JSONView`. For a `JSON` tree, start from `JSONDocument(value).root`: overloads for both
-// would make every chain ambiguous, since either can stand in the middle of one.
+// The left side is a `JSONView` or a `JSON` tree. A step in the middle of a chain has a concrete form
+// returning `JSONView`, so that the steps after the first read the document the first step made.
 
 /// `try json => "key"` with a `T` expected: the member decoded as `T`. In a chain (`json => "a" => "b"`)
 /// the steps in the middle are this operator with `T` being `JSONView`. Same as ``Keel/JSONView/decode(_:forKey:in:)``.
@@ -107,6 +117,28 @@ infix operator --> : KeelPathPrecedence
 
 /// `try json => "key"` with a `T?` expected: `nil` when missing or `null`. Same as ``Keel/JSONView/decodeIfPresent(_:forKey:in:)``.
 @inlinable public func => <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> T? { try json.decodeIfPresent(T.self, forKey: key) }
+
+/// `json => "a" => "b"`: a step in the middle of a chain, which reads on in the same document. (Not generic,
+/// so that a chain's middle steps are views rather than trees.)
+@inlinable public func => (json: JSONView, key: String) throws(JSONDecodingError) -> JSONView {
+    try json.decode(JSONView.self, forKey: key)
+}
+
+/// `tree => "a" => "b"`: the first step of a chain from a `JSON` tree, into the document made from it.
+@inlinable public func => (json: JSON, key: String) throws(JSONDecodingError) -> JSONView {
+    try json.documentRoot().decode(JSONView.self, forKey: key)
+}
+
+/// `try tree => "key"` with a `T` expected, for a `JSON` tree: as for a view, the tree made a document once.
+@_disfavoredOverload
+@inlinable public func => <T: JSONDecodable>(json: JSON, key: String) throws(JSONDecodingError) -> T {
+    try json.documentRoot().decode(T.self, forKey: key)
+}
+
+/// `try tree => "key"` with a `T?` expected, for a `JSON` tree: `nil` when missing or `null`.
+@inlinable public func => <T: JSONDecodable>(json: JSON, key: String) throws(JSONDecodingError) -> T? {
+    try json.documentRoot().decodeIfPresent(T.self, forKey: key)
+}
 
 /// `try json =>? "key"`: an array member with the elements that fail left out. Same as ``Keel/JSONView/decodeLossyArray(of:atPath:in:)``.
 @inlinable public func =>? <T: JSONDecodable>(json: JSONView, key: String) throws(JSONDecodingError) -> [T] { try json.decodeLossyArray(of: T.self, atPath: [key]) }

@@ -59,26 +59,12 @@ extension JSONDecodable {
 }
 
 extension JSONDocument {
-    /// A document holding `json`, written as compact text and parsed once (so that its values have
-    /// positions and paths).
+    /// A document holding `json`: its compact text and its tape, written together in one walk of the tree
+    /// (nothing is parsed), so that its values have positions and paths and every decoding style can read
+    /// them. Errors about its values name paths but no line and column: the text is Keel's, not yours.
     ///
     /// - Throws: ``JSONWritingError`` when `json` holds a non-finite number, which JSON text cannot hold.
     public init(_ json: JSON) throws(JSONWritingError) {
-        let bytes = try json.jsonBytes()
-        do {
-            try self.init(parsing: bytes, options: JSONDocument.unlimited)
-        } catch {
-            // Unreachable: the writer only writes valid JSON, and these options have no limits.
-            throw JSONWritingError(value: error.description, path: .root)
-        }
+        self = try DocumentWriter.document(for: json)
     }
-
-    /// Options without limits, for text Keel wrote itself.
-    static let unlimited: JSONParsingOptions = {
-        var options = JSONParsingOptions()
-        options.maximumDepth = .max
-        options.maximumNumberLength = .max
-        options.maximumStringLength = .max
-        return options
-    }()
 }

@@ -89,7 +89,11 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
             return step.map { path.appending($0) } ?? path
         }
 
-        var location: JSONSourceLocation? { givenLocation ?? view?.location }
+        var location: JSONSourceLocation? {
+            if let givenLocation { return givenLocation }
+            guard let view, view.storage.hasSourceText else { return nil }
+            return view.location
+        }
 
         var byteOffset: Int? { givenLocation?.byteOffset ?? view?.byteOffset }
     }

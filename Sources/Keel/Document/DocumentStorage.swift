@@ -16,14 +16,18 @@ struct DocumentCaches {
     let bytes: [UInt8]
     let tape: TapeBuffer
     let keyIndexes: [Int: ObjectKeyIndex]
+    /// Whether the bytes are text someone gave (parsed), rather than text Keel wrote for a `JSON` tree;
+    /// errors name lines and columns only in the first case.
+    let hasSourceText: Bool
     /// What is worked out only when first needed: line and column checkpoints, child positions of large
     /// containers.
     let caches = Locked(DocumentCaches())
 
-    init(bytes: [UInt8], tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex]) {
+    init(bytes: [UInt8], tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex], hasSourceText: Bool = true) {
         self.bytes = bytes
         self.tape = tape
         self.keyIndexes = keyIndexes
+        self.hasSourceText = hasSourceText
     }
 
     func withReader<R>(_ body: (TapeReader) throws -> R) rethrows -> R {

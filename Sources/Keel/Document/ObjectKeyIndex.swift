@@ -60,3 +60,26 @@ struct ObjectKeyIndex: Sendable {
         }
     }
 }
+
+extension ObjectKeyIndex {
+    /// The index over the keys of the object whose entry is at `index` (the last of a repeated key wins),
+    /// and the tape index of the first key found repeated, if any.
+    static func build(forObjectAt index: Int, reader: TapeReader) -> (index: ObjectKeyIndex, firstRepeat: Int?) {
+        let count = reader.tape[index].count
+        var table = ObjectKeyIndex(capacityFor: count)
+        var firstRepeat: Int?
+        var scratch: [UInt8] = []
+        var other: [UInt8] = []
+        var key = index + 1
+        for _ in 0..<count {
+            let replaced = reader.withKeyBytes(at: key, scratch: &scratch) { bytes in
+                table.insert(keyIndex: key, hash: ObjectKeyIndex.hash(bytes)) { candidate in
+                    reader.keyEquals(at: candidate, bytes, scratch: &other)
+                }
+            }
+            if replaced != nil, firstRepeat == nil { firstRepeat = key }
+            key = TapeReader.indexAfter(key + 1, in: reader.tape)
+        }
+        return (table, firstRepeat)
+    }
+}

@@ -7,30 +7,23 @@ extension Scanner {
         let rejectDuplicates = options.duplicateKeys == .reject
         guard count > ObjectKeyIndex.threshold || (rejectDuplicates && count > 1) else { return }
         let tape = UnsafePointer(tapeBase)
-        var keys: [Int] = []
-        keys.reserveCapacity(count)
-        var next = index + 1
-        for _ in 0..<count {
-            keys.append(next)
-            next = TapeReader.indexAfter(next + 1, in: tape)
-        }
         let reader = TapeReader(bytes: bytes, tape: tape)
-        var scratch: [UInt8] = []
-        var other: [UInt8] = []
         if count > ObjectKeyIndex.threshold {
-            var table = ObjectKeyIndex(capacityFor: count)
-            for key in keys {
-                let replaced = reader.withKeyBytes(at: key, scratch: &scratch) { bytes in
-                    table.insert(keyIndex: key, hash: ObjectKeyIndex.hash(bytes)) { candidate in
-                        reader.keyEquals(at: candidate, bytes, scratch: &other)
-                    }
-                }
-                if replaced != nil, rejectDuplicates { throw duplicateKeyError(at: key, reader: reader) }
-            }
-            keyIndexes[index] = table
+            let built = ObjectKeyIndex.build(forObjectAt: index, reader: reader)
+            if let repeated = built.firstRepeat, rejectDuplicates { throw duplicateKeyError(at: repeated, reader: reader) }
+            keyIndexes[index] = built.index
             tapeBase[index].header |= UInt64(TapeEntry.Flags.hasKeyIndex.rawValue) << 8
         } else {
             // Few members: compare each key with the ones before it.
+            var keys: [Int] = []
+            keys.reserveCapacity(count)
+            var next = index + 1
+            for _ in 0..<count {
+                keys.append(next)
+                next = TapeReader.indexAfter(next + 1, in: tape)
+            }
+            var scratch: [UInt8] = []
+            var other: [UInt8] = []
             for (position, key) in keys.enumerated() {
                 let duplicate = reader.withKeyBytes(at: key, scratch: &scratch) { bytes in
                     keys[..<position].contains { reader.keyEquals(at: $0, bytes, scratch: &other) }

@@ -85,7 +85,7 @@ public struct JSONAccessError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The line and column in the source text, when the value came from a parsed document.
     public var location: JSONSourceLocation? {
-        guard let byteOffset, let source else { return nil }
+        guard let byteOffset, let source, source.hasSourceText else { return nil }
         return source.location(ofByte: byteOffset)
     }
 

@@ -24,6 +24,9 @@
 public struct JSONDocument: Sendable {
     let storage: DocumentStorage
 
+    /// A document over storage made elsewhere (a tree written with its tape).
+    init(storage: DocumentStorage) { self.storage = storage }
+
     /// Parses UTF-8 bytes, sharing the array (no copy).
     ///
     /// - Throws: ``JSONSyntaxError`` when the bytes are not one JSON value, or exceed a limit in `options`.

@@ -40,7 +40,7 @@ import Testing
             for intruder in Self.intruders where !accepts.contains(intruder.kind) {
                 cases += 1
                 let json = try Self.document(replacing: path, with: intruder)
-                let root = try JSONDocument(json).root
+                let root = try JSONDocument(parsing: json.jsonBytes()).root  // parsed text, so errors have a line and column
                 let outcomes = Account.decodeInEveryWay(root)
                 #expect(outcomes.throwing == nil, "\(path) = \(intruder)")
                 #expect(outcomes.disagreements == [], "\(path) = \(intruder): \(outcomes)")
@@ -70,7 +70,7 @@ import Testing
     /// comes back with every error, in document order.
     @Test func collectingGivesThePartialValueAndEveryError() throws {
         let json = Self.replacing(try Self.document(replacing: ["tags", 1], with: 5), at: ["email"], with: 42)
-        let root = try JSONDocument(json).root
+        let root = try JSONDocument(parsing: json.jsonBytes()).root  // parsed text, so errors have a line and column
         let salvaged = SalvagingJSONDecoder().decode(root, to: [String: JSON].self)
         #expect(salvaged.errors.isEmpty)
 
