@@ -75,6 +75,12 @@ infix operator --> : KeelPathPrecedence
 /// `json <| ["a", "b"]`: the value at a key path decoded as `T`. Same as `json.decoded(at: keys)`.
 @inlinable public func <| <T: JSONDecodable>(json: JSONView, keys: [String]) -> Decoded<T> { json.decoded(at: keys) }
 
+/// `json <| ["items", 0, "name"]`: the value at a path of keys and indices decoded as `T`. Same as `json.decoded(at: path)`.
+@inlinable public func <| <T: JSONDecodable>(json: JSONView, path: JSONPath) -> Decoded<T> { json.decoded(at: path) }
+
+/// `json <|? ["items", 0, "name"]`: the value at a path of keys and indices as `T?`. Same as `json.decodedIfPresent(at: path)`.
+@inlinable public func <|? <T: JSONDecodable>(json: JSONView, path: JSONPath) -> Decoded<T?> { json.decodedIfPresent(at: path) }
+
 /// `json <|? "key"`: the member as `T?`, `nil` when missing or `null`. Same as `json.decodedIfPresent(at:)`.
 @inlinable public func <|? <T: JSONDecodable>(json: JSONView, key: String) -> Decoded<T?> { json.decodedIfPresent(at: key) }
 

@@ -9,28 +9,6 @@ extension JSONView {
         return value
     }
 
-    /// The value at a path of keys, each step required.
-    public func requiredMember(atPath keys: [String]) throws(JSONDecodingError) -> JSONView {
-        var current = self
-        for key in keys { current = try current.requiredMember(key) }
-        return current
-    }
-
-    /// The value at a path of keys, or `nil` when a key is missing or a value on the way is `null`; a type
-    /// mismatch when a value on the way is neither an object nor `null`.
-    public func optionalMember(atPath keys: [String]) throws(JSONDecodingError) -> JSONView? {
-        var current = self
-        for key in keys {
-            if current.isNullValue { return nil }
-            guard current.kind == .object else {
-                throw .typeMismatch("an object with key \(key.debugDescription)", at: current)
-            }
-            guard let next = current.member(key) else { return nil }
-            current = next
-        }
-        return current.isNullValue ? nil : current
-    }
-
     /// Decodes the member `key` as `T`: a missing key is an error, and so is `null` unless `T` is optional.
     @inlinable public func decode<T: JSONDecodable>(
         _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
@@ -38,11 +16,11 @@ extension JSONView {
         try T.decode(requiredMember(key), in: context)
     }
 
-    /// Decodes the value at a path of keys as `T`, each step required.
+    /// Decodes the value at a path of keys and indices as `T`, each step required.
     @inlinable public func decode<T: JSONDecodable>(
-        _ type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = .strict
+        _ type: T.Type = T.self, atPath path: JSONPath, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T {
-        try T.decode(requiredMember(atPath: keys), in: context)
+        try T.decode(value(at: path), in: context)
     }
 
     /// Decodes the member `key` as `T`, or gives `nil` when the key is missing or its value is `null`.
@@ -55,12 +33,15 @@ extension JSONView {
         try decodePresent(T.self, in: context) { () throws(JSONDecodingError) in try presentMember(key) }
     }
 
-    /// Decodes the value at a path of keys as `T`, or gives `nil` when a key on the way is missing or a
-    /// value on the way is `null`. Wrong types are errors (recorded, giving `nil`, in collecting mode).
+    /// Decodes the value at a path of keys and indices as `T`, or gives `nil` when a step on the way is
+    /// missing or a value on the way is `null`. Wrong types are errors (recorded, giving `nil`, in collecting
+    /// mode).
     @inlinable public func decodeIfPresent<T: JSONDecodable>(
-        _ type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = .strict
+        _ type: T.Type = T.self, atPath path: JSONPath, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T? {
-        try decodePresent(T.self, in: context) { () throws(JSONDecodingError) in try optionalMember(atPath: keys) }
+        try decodePresent(T.self, in: context) { () throws(JSONDecodingError) in
+            try value(at: path, options: [.missingKeyBecomesNil, .nullBecomesNil])
+        }
     }
 
     /// The member `key`, or `nil` when it is missing or this value is `null`; a type mismatch when this is
@@ -95,9 +76,9 @@ extension JSONView {
     /// Decodes an array member, leaving out the elements that fail to decode (recording their errors in
     /// collecting mode). A missing key, `null` or a non-array are still errors.
     @inlinable public func decodeLossyArray<T: JSONDecodable>(
-        of type: T.Type = T.self, atPath keys: [String], in context: JSONDecodingContext = .strict
+        of type: T.Type = T.self, atPath path: JSONPath, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> [T] {
-        let value = try requiredMember(atPath: keys)
+        let value = try value(at: path)
         guard value.kind == .array else { throw .typeMismatch("an array of \(T.self)", at: value) }
         return try value.decodeElements(in: context, lossy: true)
     }

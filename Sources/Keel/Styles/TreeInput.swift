@@ -20,7 +20,7 @@ extension JSON {
     /// let first = try tree.decode(at: "people", 0, type: Person.self)
     /// ```
     public func decode<T: JSONDecodable>(at path: JSONPath.Component..., type: T.Type = T.self) throws(JSONDecodingError) -> T {
-        try T.decode(documentRoot().value(at: path))
+        try T.decode(documentRoot().value(at: JSONPath(path)))
     }
 }
 

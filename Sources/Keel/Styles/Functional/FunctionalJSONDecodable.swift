@@ -50,6 +50,17 @@ extension JSONView {
         Decoded { () throws(JSONDecodingError) in try decodeIfPresent(T.self, atPath: keys) }
     }
 
+    /// The value at a path of keys and indices decoded as `T`. (`json <| ["items", 0, "name"]`.)
+    @inlinable public func decoded<T: JSONDecodable>(at path: JSONPath) -> Decoded<T> {
+        Decoded { () throws(JSONDecodingError) in try decode(T.self, atPath: path) }
+    }
+
+    /// The value at a path of keys and indices decoded as `T`, or `nil` when a step is missing or a value
+    /// on the way is `null`.
+    @inlinable public func decodedIfPresent<T: JSONDecodable>(at path: JSONPath) -> Decoded<T?> {
+        Decoded { () throws(JSONDecodingError) in try decodeIfPresent(T.self, atPath: path) }
+    }
+
     /// The member `key` decoded as an array of `T`. (`json <|| "key"`.)
     @inlinable public func decodedArray<T: JSONDecodable>(at key: String) -> Decoded<[T]> { decoded(at: key) }
 

@@ -52,19 +52,6 @@ extension JSONDecodingError {
     }
 }
 
-/// What a path getter does when a key is missing or a value is `null` on the way (the Freddy library's
-/// `SubscriptingOptions`). Without options, both are errors.
-public struct JSONPathOptions: OptionSet, Sendable, Hashable {
-    /// The option bits.
-    public let rawValue: Int
-    /// Makes options from bits.
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    /// A missing key gives `nil` instead of an error.
-    public static let missingKeyBecomesNil = JSONPathOptions(rawValue: 1 << 0)
-    /// A `null` gives `nil` instead of an error.
-    public static let nullBecomesNil = JSONPathOptions(rawValue: 1 << 1)
-}
-
 extension JSONView {
     /// Decodes the value at a path of keys and indices as `T`.
     ///
@@ -72,86 +59,49 @@ extension JSONView {
     /// let person = try json.decode(at: "people", 0, type: Person.self)
     /// ```
     @inlinable public func decode<T: JSONDecodable>(at path: JSONPath.Component..., type: T.Type = T.self) throws(JSONDecodingError) -> T {
-        try T.decode(value(at: path))
+        try T.decode(value(at: JSONPath(path)))
     }
 
     /// Decodes the value at a path as `T`, or `nil` where `options` allow it (a missing key, a `null`).
     @inlinable public func decode<T: JSONDecodable>(
         at path: JSONPath.Component..., alongPath options: JSONPathOptions, type: T.Type = T.self
     ) throws(JSONDecodingError) -> T? {
-        guard let value = try value(at: path, options: options) else { return nil }
+        guard let value = try value(at: JSONPath(path), options: options) else { return nil }
         return try T.decode(value)
     }
 
     /// The string at a path.
-    public func getString(at path: JSONPath.Component...) throws(JSONDecodingError) -> String { try String.decode(value(at: path)) }
+    public func getString(at path: JSONPath.Component...) throws(JSONDecodingError) -> String { try String.decode(value(at: JSONPath(path))) }
     /// The string at a path, or `nil` where `options` allow.
     public func getString(at path: JSONPath.Component..., alongPath options: JSONPathOptions) throws(JSONDecodingError) -> String? {
-        try value(at: path, options: options).map { v throws(JSONDecodingError) in try String.decode(v) }
+        try value(at: JSONPath(path), options: options).map { v throws(JSONDecodingError) in try String.decode(v) }
     }
     /// The exact `Int` at a path.
-    public func getInt(at path: JSONPath.Component...) throws(JSONDecodingError) -> Int { try Int.decode(value(at: path)) }
+    public func getInt(at path: JSONPath.Component...) throws(JSONDecodingError) -> Int { try Int.decode(value(at: JSONPath(path))) }
     /// The exact `Int` at a path, or `nil` where `options` allow.
     public func getInt(at path: JSONPath.Component..., alongPath options: JSONPathOptions) throws(JSONDecodingError) -> Int? {
-        try value(at: path, options: options).map { v throws(JSONDecodingError) in try Int.decode(v) }
+        try value(at: JSONPath(path), options: options).map { v throws(JSONDecodingError) in try Int.decode(v) }
     }
     /// The `Double` at a path.
-    public func getDouble(at path: JSONPath.Component...) throws(JSONDecodingError) -> Double { try Double.decode(value(at: path)) }
+    public func getDouble(at path: JSONPath.Component...) throws(JSONDecodingError) -> Double { try Double.decode(value(at: JSONPath(path))) }
     /// The `Double` at a path, or `nil` where `options` allow.
     public func getDouble(at path: JSONPath.Component..., alongPath options: JSONPathOptions) throws(JSONDecodingError) -> Double? {
-        try value(at: path, options: options).map { v throws(JSONDecodingError) in try Double.decode(v) }
+        try value(at: JSONPath(path), options: options).map { v throws(JSONDecodingError) in try Double.decode(v) }
     }
     /// The `Bool` at a path.
-    public func getBool(at path: JSONPath.Component...) throws(JSONDecodingError) -> Bool { try Bool.decode(value(at: path)) }
+    public func getBool(at path: JSONPath.Component...) throws(JSONDecodingError) -> Bool { try Bool.decode(value(at: JSONPath(path))) }
     /// The `Bool` at a path, or `nil` where `options` allow.
     public func getBool(at path: JSONPath.Component..., alongPath options: JSONPathOptions) throws(JSONDecodingError) -> Bool? {
-        try value(at: path, options: options).map { v throws(JSONDecodingError) in try Bool.decode(v) }
+        try value(at: JSONPath(path), options: options).map { v throws(JSONDecodingError) in try Bool.decode(v) }
     }
     /// The elements of the array at a path.
-    public func getArray(at path: JSONPath.Component...) throws(JSONDecodingError) -> [JSONView] { try [JSONView].decode(value(at: path)) }
+    public func getArray(at path: JSONPath.Component...) throws(JSONDecodingError) -> [JSONView] { try [JSONView].decode(value(at: JSONPath(path))) }
     /// The elements of the array at a path, or `nil` where `options` allow.
     public func getArray(at path: JSONPath.Component..., alongPath options: JSONPathOptions) throws(JSONDecodingError) -> [JSONView]? {
-        try value(at: path, options: options).map { v throws(JSONDecodingError) in try [JSONView].decode(v) }
+        try value(at: JSONPath(path), options: options).map { v throws(JSONDecodingError) in try [JSONView].decode(v) }
     }
     /// The members of the object at a path (the last of a repeated key).
     public func getDictionary(at path: JSONPath.Component...) throws(JSONDecodingError) -> [String: JSONView] {
-        try [String: JSONView].decode(value(at: path))
-    }
-
-    /// The value at `path`; every step required.
-    @usableFromInline
-    func value(at path: [JSONPath.Component]) throws(JSONDecodingError) -> JSONView {
-        guard let value = try value(at: path, options: []) else {
-            // Unreachable without options; kept as an error rather than a trap.
-            throw JSONDecodingError.custom("Expected a value", at: self)
-        }
-        return value
-    }
-
-    /// The value at `path`, or `nil` where `options` allow a missing key or a `null`.
-    @usableFromInline
-    func value(at path: [JSONPath.Component], options: JSONPathOptions) throws(JSONDecodingError) -> JSONView? {
-        var current = self
-        for component in path {
-            if current.isNullValue, options.contains(.nullBecomesNil) { return nil }
-            switch component {
-            case .key(let key):
-                guard current.kind == .object else { throw .typeMismatch("an object with key \(key.debugDescription)", at: current) }
-                guard let next = current.member(key) else {
-                    if options.contains(.missingKeyBecomesNil) { return nil }
-                    throw .missingKey(key, in: current)
-                }
-                current = next
-            case .index(let index):
-                guard current.kind == .array else { throw .typeMismatch("an array with an element \(index)", at: current) }
-                guard let next = current.element(at: index) else {
-                    if options.contains(.missingKeyBecomesNil) { return nil }
-                    throw .missingElement(index, in: current)
-                }
-                current = next
-            }
-        }
-        if current.isNullValue, options.contains(.nullBecomesNil) { return nil }
-        return current
+        try [String: JSONView].decode(value(at: JSONPath(path)))
     }
 }
