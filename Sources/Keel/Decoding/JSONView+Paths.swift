@@ -32,14 +32,8 @@ extension JSONView {
 
     /// The value at `path`, or `nil` where `options` allow a missing step or a `null`.
     public func value(at path: JSONPath, options: JSONPathOptions) throws(JSONDecodingError) -> JSONView? {
-        try walk(path.components, options: options)
-    }
-
-    /// The walk itself, over the steps of a path.
-    @usableFromInline
-    func walk(_ path: [JSONPath.Component], options: JSONPathOptions) throws(JSONDecodingError) -> JSONView? {
         var current = self
-        for component in path {
+        for component in path.components {
             if current.isNullValue, options.contains(.nullBecomesNil) { return nil }
             switch component {
             case .key(let key):

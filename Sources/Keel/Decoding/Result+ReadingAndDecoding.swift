@@ -12,14 +12,8 @@ extension Result where Failure == JSONAccessError {
     public func bind<NewSuccess>(
         _ transform: (Success) -> Result<NewSuccess, JSONDecodingError>
     ) -> Result<NewSuccess, JSONDecodingError> {
-        switch self {
-        case .success(let value): return transform(value)
-        case .failure(let error): return .failure(JSONDecodingError(error))
-        }
+        mapError(JSONDecodingError.init).flatMap(transform)
     }
-
-    /// The same result with its failure as a decoding error, to combine with other decoding results.
-    public var decodingResult: Result<Success, JSONDecodingError> { mapError(JSONDecodingError.init) }
 }
 
 extension Result where Failure == JSONDecodingError {

@@ -10,11 +10,7 @@ import Foundation
 extension SalvagingJSONDecoder {
     /// Parses and decodes the UTF-8 JSON text in `bytes` (`Data`, for one), as ``KeelDecoder`` takes them.
     public func decode<T: JSONDecodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) -> Salvaged<T> {
-        do {
-            return decode(try JSONDocument.parsing(bytes, options: options).root, to: T.self)
-        } catch {
-            return Salvaged(value: nil, errors: [SalvagedError(syntaxError: error)])
-        }
+        decode(T.self) { () throws(JSONSyntaxError) in try JSONDocument.parsing(bytes, options: options) }
     }
 
     /// Parses and decodes `data`, under the LastMile library's labels: `decode(data: data, to: Person.self)`.

@@ -43,8 +43,11 @@ struct DocumentWriter: ~Copyable {
                     guard number.isFinite else { throw JSONWritingError(value: number.text, path: DocumentWriter.path(of: stack)) }
                     sink.number(number)
                     let length = sink.bufferedCount - offset
-                    // As the scanner marks it: a literal with no fraction and no exponent.
-                    let isInteger = !number.text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+                    // As the scanner marks it: a literal with no fraction and no exponent (read from the bytes
+                    // just written, so a double is not formatted a second time).
+                    let isInteger = sink.withBytesWritten(from: offset) { text in
+                        !text.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+                    }
                     tape.append(TapeEntry(kind: .number, flags: isInteger ? .isInteger : [], offset: offset,
                                           payload: UInt64(length)))
                 case .string(let string):

@@ -22,6 +22,11 @@ struct JSONTextSink: ~Copyable {
     /// Bytes written since the start or the last ``drain(into:)``.
     var bufferedCount: Int { buffer.count }
 
+    /// Calls `body` with the bytes written from `offset` (counted as ``bufferedCount`` counts) to now.
+    func withBytesWritten<R>(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        buffer.withBytes { body(UnsafeBufferPointer(rebasing: $0[offset...])) }
+    }
+
     /// Hands the bytes written so far to `output` and forgets them, keeping the room they took.
     mutating func drain(into output: (UnsafeBufferPointer<UInt8>) -> Void) {
         buffer.withBytes(output)

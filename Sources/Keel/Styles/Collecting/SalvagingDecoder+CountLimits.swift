@@ -11,26 +11,17 @@ extension SalvagingDecoder {
     /// let recent = decoder["comments"].decodeArray(of: Comment.self, maximumCount: 100)
     /// ```
     public func decodeArray<T: JSONDecodable>(of type: T.Type, maximumCount: Int) -> [T]? {
-        var error: JSONDecodingError?
-        guard let array = value(optional: false, expected: [T].self, error: &error) else {
-            if let error { fail(error, type: [T].self) }
-            return nil
-        }
-        guard array.kind == .array else {
-            fail(.typeMismatch("an array of \(T.self)", at: array), type: [T].self)
-            return nil
-        }
+        guard let array = requiredContainer(.array, expected: "an array of \(T.self)", type: [T].self) else { return nil }
         openFrame(type: [T].self)
         defer { closeFrame() }
+        let limit = max(maximumCount, 0)
         var kept: [T] = []
-        var position = 0
-        for element in array.elements {
-            if kept.count == max(maximumCount, 0) {
+        for (position, element) in array.elements.enumerated() {
+            if kept.count == limit {
                 context.record(.tooMany(array.count - position, past: maximumCount, in: array))
                 break
             }
-            kept.append(contentsOf: decodeSalvaging(T.self, element, step: .index(position)))
-            position += 1
+            if let value = decodeSalvaging(T.self, element, step: .index(position)) { kept.append(value) }
         }
         return kept
     }
@@ -40,41 +31,49 @@ extension SalvagingDecoder {
     /// ``decodeArray(of:maximumCount:)``, the rest is reported as one ``JSONDecodingError/Kind/tooManyElements``
     /// error.
     public func decodeDictionary<T: JSONDecodable>(of type: T.Type, maximumCount: Int) -> [String: T]? {
-        var error: JSONDecodingError?
-        guard let object = value(optional: false, expected: [String: T].self, error: &error) else {
-            if let error { fail(error, type: [String: T].self) }
-            return nil
-        }
-        guard object.kind == .object else {
-            fail(.typeMismatch("an object of \(T.self)", at: object), type: [String: T].self)
+        guard let object = requiredContainer(.object, expected: "an object of \(T.self)", type: [String: T].self) else {
             return nil
         }
         openFrame(type: [String: T].self)
         defer { closeFrame() }
+        let limit = max(maximumCount, 0)
         var kept: [String: T] = [:]
-        var position = 0
-        for (key, member) in object.members {
-            if kept.count == max(maximumCount, 0) {
+        for (position, (key, member)) in object.members.enumerated() {
+            if kept.count == limit {
                 context.record(.tooMany(object.count - position, past: maximumCount, in: object))
                 break
             }
-            if let value = decodeSalvaging(T.self, member, step: .key(key)).first { kept[key] = value }
-            position += 1
+            if let value = decodeSalvaging(T.self, member, step: .key(key)) { kept[key] = value }
         }
         return kept
     }
 
-    /// One element or member, its failure recorded under its own frame; empty when it failed.
-    private func decodeSalvaging<T: JSONDecodable>(_ type: T.Type, _ value: JSONView, step: JSONPath.Component) -> [T] {
+    /// The array or object here, or `nil` after failing the record with why there is none (missing, `null`,
+    /// or of another kind).
+    private func requiredContainer(_ kind: JSONKind, expected: String, type: Any.Type) -> JSONView? {
+        var error: JSONDecodingError?
+        guard let container = value(optional: false, expected: type, error: &error) else {
+            if let error { fail(error, type: type) }
+            return nil
+        }
+        guard container.kind == kind else {
+            fail(.typeMismatch(expected, at: container), type: type)
+            return nil
+        }
+        return container
+    }
+
+    /// One element or member, its failure recorded under its own frame; `nil` when it failed.
+    private func decodeSalvaging<T: JSONDecodable>(_ type: T.Type, _ value: JSONView, step: JSONPath.Component) -> T? {
         let before = context.errorCount
         let collecting = context.isCollecting
         if collecting { context.frames.append(DecodingFrame(component: step, type: T.self)) }
         defer { if collecting { context.closeFrame() } }
         do {
-            return [try T.decode(value, in: context)]
+            return try T.decode(value, in: context)
         } catch {
             context.recordUnlessReported(error, since: before)
-            return []
+            return nil
         }
     }
 }

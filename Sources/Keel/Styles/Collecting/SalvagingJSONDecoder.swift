@@ -33,8 +33,13 @@ public struct SalvagingJSONDecoder: Sendable {
 
     /// Parses and decodes UTF-8 bytes (the LastMile library's `decode(data:to:)`).
     public func decode<T: JSONDecodable>(data: [UInt8], to type: T.Type) -> Salvaged<T> {
+        decode(T.self) { () throws(JSONSyntaxError) in try JSONDocument(parsing: data, options: options) }
+    }
+
+    /// Decodes the document `parse` makes, or reports its syntax error as the one error.
+    func decode<T: JSONDecodable>(_ type: T.Type, parsing parse: () throws(JSONSyntaxError) -> JSONDocument) -> Salvaged<T> {
         do {
-            return decode(try JSONDocument(parsing: data, options: options).root, to: T.self)
+            return decode(try parse().root, to: T.self)
         } catch {
             return Salvaged(value: nil, errors: [SalvagedError(syntaxError: error)])
         }
