@@ -17,8 +17,6 @@ final class DecodingSession {
     private(set) var isOpen = true
     /// Whether errors are recorded and decoding salvages what it can.
     let isCollecting: Bool
-    /// Whether member names are converted before they are matched with coding keys.
-    let renamesKeys: Bool
     private var recorded: [DecodingError] = []
     /// Types met in this session, each with its conformance to `SessionDecodable` (arrays and dictionaries)
     /// or `nil`, so that the next value of one skips the dynamic check (see `sessionDecodable(_:)`).
@@ -44,7 +42,6 @@ final class DecodingSession {
         self.storage = storage
         self.reader = reader
         self.isCollecting = collecting
-        if case .useDefaultKeys = options.keyDecodingStrategy { renamesKeys = false } else { renamesKeys = true }
     }
 
     /// Runs `body` with a session over `value`'s document, open for the duration of the call.

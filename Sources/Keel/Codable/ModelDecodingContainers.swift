@@ -14,8 +14,8 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     /// The tape index of the object.
     let object: Int
     let path: CodingPathNode
-    /// Under a key strategy, the members by their converted names; `nil` when names are matched as written.
-    let renamedMembers: RenamedMembers?
+    /// How member names are matched with this container's keys.
+    let matching: MemberMatching
 
     init(session: DecodingSession, object: Int, path: CodingPathNode) throws {
         guard session.kind(at: object) == .object else {
@@ -24,7 +24,7 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         self.session = session
         self.object = object
         self.path = path
-        renamedMembers = session.renamesKeys ? session.renamedMembers(ofObjectAt: object, path: path) : nil
+        matching = session.memberMatching(forObjectAt: object, path: path)
     }
 
     var codingPath: [any CodingKey] { path.keys }
@@ -32,19 +32,29 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     /// The keys of the members that have a coding key, in document order, each once.
     var allKeys: [Key] {
         guard session.isOpen else { return [] }
-        if let renamedMembers { return renamedMembers.names.compactMap { Key(stringValue: $0) } }
-        return session.memberNames(ofObjectAt: object).compactMap { Key(stringValue: $0) }
+        switch matching {
+        case .asWritten: return session.memberNames(ofObjectAt: object).compactMap { Key(stringValue: $0) }
+        case .fromSnakeCase: return session.renamedMembers(ofObjectAt: object, path: path).names.compactMap { Key(stringValue: $0) }
+        case .renamed(let members): return members.names.compactMap { Key(stringValue: $0) }
+        }
     }
 
     func contains(_ key: Key) -> Bool { session.isOpen && valueIndex(for: key) != nil }
 
     /// The tape index of the value for `key`, or `nil` when the object has no such member.
     @inline(__always)
-    private func valueIndex(for key: Key) -> Int? {
-        if let renamedMembers { return renamedMembers.valueIndexes[key.stringValue] }
-        var name = key.stringValue
+    private func valueIndex(for key: Key) -> Int? { valueIndex(forName: key.stringValue) }
+
+    /// The tape index of the value of the member that `name` (a coding key's string) matches.
+    @inline(__always)
+    private func valueIndex(forName name: String) -> Int? {
+        if case .renamed(let members) = matching { return members.valueIndexes[name] }
+        var name = name
         return name.withUTF8 { utf8 in
             var scratch: [UInt8] = []
+            if case .fromSnakeCase = matching {
+                return session.valueIndex(ofSnakeCaseMember: UnsafeRawBufferPointer(utf8), inObjectAt: object, scratch: &scratch)
+            }
             return session.storage.valueIndex(ofMember: UnsafeRawBufferPointer(utf8), inObjectAt: object,
                                               reader: session.reader, scratch: &scratch)
         }
@@ -150,10 +160,6 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         session.separateDecoder(at: try requiredIndex(for: key), path: path.appending(key))
     }
 
-    private func valueIndex(forName name: String) -> Int? {
-        if let renamedMembers { return renamedMembers.valueIndexes[name] }
-        return session.view(at: object).member(name)?.index
-    }
 }
 
 // MARK: - Unkeyed
@@ -360,6 +366,38 @@ extension DecodingSession {
         return names
     }
 
+    /// How a keyed container over the object at `object` matches member names with coding keys. Under
+    /// `convertFromSnakeCase`, each key is looked for by comparing it with each name as converted, without
+    /// converting anything, up to ``snakeCaseSearchLimit`` members; larger objects, and custom strategies,
+    /// convert every name once, when the container is made.
+    func memberMatching(forObjectAt object: Int, path: CodingPathNode) -> MemberMatching {
+        switch options.keyDecodingStrategy {
+        case .useDefaultKeys: return .asWritten
+        case .convertFromSnakeCase where reader.tape[object].count <= Self.snakeCaseSearchLimit: return .fromSnakeCase
+        case .convertFromSnakeCase, .custom: return .renamed(renamedMembers(ofObjectAt: object, path: path))
+        }
+    }
+
+    /// The member count up to which searching an object once per key costs less than converting its names.
+    static let snakeCaseSearchLimit = 32
+
+    /// The tape index of the value of the last member whose name, converted from snake case, is `key`.
+    /// Names are visited from the last one back, so the first match is the one that wins.
+    func valueIndex(ofSnakeCaseMember key: UnsafeRawBufferPointer, inObjectAt object: Int, scratch: inout [UInt8]) -> Int? {
+        let tape = reader.tape
+        var remaining = tape[object].count
+        guard remaining > 0 else { return nil }
+        var candidate = tape[object + 1].linkedKey
+        while remaining > 0 {
+            if reader.withKeyBytes(at: candidate, scratch: &scratch, { KeyNaming.snakeCaseName($0, convertsTo: key) }) {
+                return candidate + 1
+            }
+            candidate = tape[candidate].linkedKey
+            remaining &-= 1
+        }
+        return nil
+    }
+
     /// Under a key strategy: the members' converted names and where their values are.
     func renamedMembers(ofObjectAt object: Int, path: CodingPathNode) -> RenamedMembers {
         let tape = reader.tape
@@ -381,6 +419,16 @@ extension DecodingSession {
         }
         return members
     }
+}
+
+/// How a keyed container finds a coding key's member.
+enum MemberMatching {
+    /// Names are compared with keys as written (`useDefaultKeys`).
+    case asWritten
+    /// Each name is compared with the key as `convertFromSnakeCase` would convert it, converting nothing.
+    case fromSnakeCase
+    /// Every name was converted up front.
+    case renamed(RenamedMembers)
 }
 
 /// An object's members under a key strategy: their converted names in document order (each once), and the

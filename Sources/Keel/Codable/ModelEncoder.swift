@@ -19,6 +19,17 @@ final class EncodingSession {
         self.userInfo = options.userInfo.mapValues { $0 as Any }
         if case .useDefaultKeys = options.keyEncodingStrategy { renamesKeys = false } else { renamesKeys = true }
     }
+
+    /// Member names under `convertToSnakeCase`, by coding key, so that each key is converted once per call.
+    private var snakeCaseNames: [String: String] = [:]
+
+    /// `key` in snake case, converted on its first use in this call.
+    func snakeCaseName(for key: String) -> String {
+        if let name = snakeCaseNames[key] { return name }
+        let name = KeyNaming.snakeCase(key)
+        snakeCaseNames[key] = name
+        return name
+    }
 }
 
 final class ModelEncoder: Encoder {

@@ -18,7 +18,7 @@ struct KeyedModelEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     private func name(for key: some CodingKey) -> String {
         switch encoder.session.options.keyEncodingStrategy {
         case .useDefaultKeys: return key.stringValue
-        case .convertToSnakeCase: return KeyNaming.snakeCase(key.stringValue)
+        case .convertToSnakeCase: return encoder.session.snakeCaseName(for: key.stringValue)
         case .custom(let rename): return rename(path.appending(key).keys).stringValue
         }
     }
