@@ -2,13 +2,16 @@ import Foundation
 import Keel
 
 /// Encoding the twitter model (decoded once from twitter.json) as compact text: Keel's `KeelEncoder` against
-/// Foundation's `JSONEncoder`, both with default options.
+/// Foundation's `JSONEncoder`, both with default options and both with `keyEncodingStrategy = .convertToSnakeCase`
+/// (on the model whose property names are camel case).
 enum EncodingBenchmark {
     struct Result {
         /// Bytes of Keel's output, the measure for MB/s.
         let bytes: Int
         let keel: Measurement
         let foundation: Measurement
+        let keelSnakeCase: Measurement
+        let foundationSnakeCase: Measurement
     }
 
     static func run(file: URL, budget: Double) throws -> Result {
@@ -21,9 +24,26 @@ enum EncodingBenchmark {
         guard try JSON(parsing: ours) == JSON(parsing: theirs) else {
             throw BenchmarkError("twitter.json: KeelEncoder's text is not the JSON that JSONEncoder writes")
         }
-        return Result(
-            bytes: ours.count,
-            keel: Measurement.measure(budget: budget) { blackHole(try? keelEncoder.encodeToBytes(timeline)) },
-            foundation: Measurement.measure(budget: budget) { blackHole(try? foundationEncoder.encode(timeline)) })
+
+        let snakeDecoder = JSONDecoder()
+        snakeDecoder.keyDecodingStrategy = .convertFromSnakeCase
+        let camelCase = try snakeDecoder.decode(SnakeCaseTwitter.Timeline.self, from: foundationEncoder.encode(timeline))
+        var keelSnakeEncoder = KeelEncoder()
+        keelSnakeEncoder.keyEncodingStrategy = .convertToSnakeCase
+        let foundationSnakeEncoder = JSONEncoder()
+        foundationSnakeEncoder.keyEncodingStrategy = .convertToSnakeCase
+        guard try JSON(parsing: keelSnakeEncoder.encodeToBytes(camelCase)) == JSON(parsing: foundationSnakeEncoder.encode(camelCase)),
+            try JSON(parsing: keelSnakeEncoder.encodeToBytes(camelCase)) == JSON(parsing: ours)
+        else {
+            throw BenchmarkError("twitter.json: KeelEncoder's snake-case text is not the JSON that JSONEncoder writes")
+        }
+        let measurements = Measurement.measureInTurn(budget: budget, [
+            { blackHole(try? keelEncoder.encodeToBytes(timeline)) },
+            { blackHole(try? foundationEncoder.encode(timeline)) },
+            { blackHole(try? keelSnakeEncoder.encodeToBytes(camelCase)) },
+            { blackHole(try? foundationSnakeEncoder.encode(camelCase)) },
+        ])
+        return Result(bytes: ours.count, keel: measurements[0], foundation: measurements[1],
+                      keelSnakeCase: measurements[2], foundationSnakeCase: measurements[3])
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 // Prints, for every file of the corpus, parsing and writing throughput for Keel and Foundation side by side,
 // and their ratio; decoding the twitter, citm_catalog and canada models through Foundation's JSONDecoder, the
-// Codable bridge and each style; encoding; and peak memory while parsing the largest file. Options: --corpus
+// Codable bridge and each style, and again under a snake-case key strategy; encoding; and peak memory while parsing the largest file. Options: --corpus
 // DIR (default ../shared/corpus from the repository root), --seconds S (time per case, default 0.5), and
 // file names to restrict the run.
 
@@ -84,8 +84,10 @@ do {
     exit(1)
 }
 
-/// Prints one decoding table: MB/s of the input, and the ratio to the first row (JSONDecoder).
-func printDecodingTable(_ title: String, _ run: () throws -> (bytes: Int, rows: [DecodingBenchmark.Row])) {
+/// Prints one decoding table: MB/s of the input, and the ratio to the first row (JSONDecoder); with
+/// `compare`, also the speed of one named row as a share of another's.
+func printDecodingTable(_ title: String, compare: (String, String)? = nil,
+                        _ run: () throws -> (bytes: Int, rows: [DecodingBenchmark.Row])) {
     print("")
     print(title)
     do {
@@ -95,6 +97,11 @@ func printDecodingTable(_ title: String, _ run: () throws -> (bytes: Int, rows: 
             let speed = row.measurement.megabytesPerSecond(bytes)
             print([pad(row.name, 30), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
                 .joined(separator: " "))
+        }
+        if let (name, other) = compare, let row = rows.first(where: { $0.name == name }),
+            let otherRow = rows.first(where: { $0.name == other }) {
+            let share = row.measurement.megabytesPerSecond(bytes) / otherRow.measurement.megabytesPerSecond(bytes)
+            print("\(name): \(String(format: "%.0f%%", share * 100)) of the speed of \(other)")
         }
     } catch {
         print("Benchmark check failed: \(error)")
@@ -120,6 +127,35 @@ if only.isEmpty || only.contains("canada.json") {
     }
 }
 
+// The same models under `convertFromSnakeCase`, against explicit coding keys on the same document.
+let strategyComparison = (KeyStrategyBenchmark.keelSnakeCase, KeyStrategyBenchmark.keelExplicit)
+if only.isEmpty || only.contains("twitter.json") {
+    printDecodingTable("Decoding twitter.json with keyDecodingStrategy = .convertFromSnakeCase, MB/s; ratio to JSONDecoder with it",
+                       compare: strategyComparison) {
+        try KeyStrategyBenchmark.run(data: Data(contentsOf: corpus.appendingPathComponent("twitter.json")),
+                                     cases: KeyStrategyBenchmark.cases(SnakeCaseTwitter.Timeline.self, CodableTwitter.Timeline.self),
+                                     budget: budget)
+    }
+}
+if only.isEmpty || only.contains("citm_catalog.json") {
+    printDecodingTable("Decoding citm_catalog.json, names rewritten in snake case, with .convertFromSnakeCase; ratio to JSONDecoder with it",
+                       compare: strategyComparison) {
+        let original = try Data(contentsOf: corpus.appendingPathComponent("citm_catalog.json"))
+        return try KeyStrategyBenchmark.run(data: KeyStrategyBenchmark.snakeCased(original),
+                                            cases: KeyStrategyBenchmark.cases(CodableCitm.Catalog.self, SnakeCaseCitm.Catalog.self),
+                                            budget: budget)
+    }
+}
+if only.isEmpty || only.contains("canada.json") {
+    printDecodingTable("Decoding canada.json with .convertFromSnakeCase (one-word names), MB/s; ratio to JSONDecoder with it",
+                       compare: strategyComparison) {
+        try KeyStrategyBenchmark.run(data: Data(contentsOf: corpus.appendingPathComponent("canada.json")),
+                                     cases: KeyStrategyBenchmark.cases(CodableCanada.FeatureCollection.self,
+                                                                       CodableCanada.FeatureCollection.self),
+                                     budget: budget)
+    }
+}
+
 if only.isEmpty || only.contains("twitter.json") {
     print("")
     print("Encoding the twitter model as compact text, MB/s of output; ratio to JSONEncoder")
@@ -130,6 +166,13 @@ if only.isEmpty || only.contains("twitter.json") {
         print([pad("JSONEncoder", 30), pad(figure(foundation), 10, right: true), pad("1.00×", 9, right: true)].joined(separator: " "))
         print([pad("KeelEncoder", 30), pad(figure(keel), 10, right: true), pad(String(format: "%.2f×", keel / foundation), 9, right: true)]
             .joined(separator: " "))
+        let snakeKeel = result.keelSnakeCase.megabytesPerSecond(result.bytes)
+        let snakeFoundation = result.foundationSnakeCase.megabytesPerSecond(result.bytes)
+        print([pad("JSONEncoder, snake case", 30), pad(figure(snakeFoundation), 10, right: true),
+               pad(String(format: "%.2f×", snakeFoundation / foundation), 9, right: true)].joined(separator: " "))
+        print([pad("KeelEncoder, snake case", 30), pad(figure(snakeKeel), 10, right: true),
+               pad(String(format: "%.2f×", snakeKeel / foundation), 9, right: true)].joined(separator: " "))
+        print(String(format: "KeelEncoder, snake case: %.2f× JSONEncoder with the same strategy", snakeKeel / snakeFoundation))
     } catch {
         print("Benchmark check failed: \(error)")
         exit(1)

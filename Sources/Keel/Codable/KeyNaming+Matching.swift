@@ -1,5 +1,11 @@
 // Matching a member name written in snake case against a coding key without building the converted name:
 // how `convertFromSnakeCase` looks a key up in an object with no allocation per object or per member.
+//
+// Most snake-case APIs write only plain names (`profile_image_url`: lower-case ASCII words of letters and
+// digits, joined by single underscores, each word after the first starting with a letter). Conversion is
+// one-to-one on plain names and undone by spelling the key in snake case, so in an object of plain names a
+// key is found by its snake-case spelling with the ordinary member search. Other names are compared with the
+// key as they would convert.
 
 extension KeyNaming {
     /// Whether `written` (a member name's unescaped UTF-8), converted as `camelCase(fromSnakeCase:)` converts
@@ -68,5 +74,46 @@ extension KeyNaming {
     @inline(__always)
     private static func uppercase(_ byte: UInt8) -> UInt8 {
         byte &- UInt8(ascii: "a") < 26 ? byte & ~0x20 : byte
+    }
+
+    /// Whether `name` is plain snake case: non-empty ASCII lower-case letters, digits and underscores, not
+    /// starting or ending with an underscore, each underscore followed by a letter.
+    static func isPlainSnakeCase(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard let first = name.first, first != UInt8(ascii: "_") else { return false }
+        var afterUnderscore = false
+        for byte in name {
+            if byte &- UInt8(ascii: "a") < 26 {
+                afterUnderscore = false
+            } else if byte == UInt8(ascii: "_") {
+                if afterUnderscore { return false }
+                afterUnderscore = true
+            } else if byte &- UInt8(ascii: "0") < 10 {
+                if afterUnderscore { return false }
+            } else {
+                return false
+            }
+        }
+        return !afterUnderscore
+    }
+
+    /// Writes into `buffer` (at least twice `key`'s length) the one plain snake-case name that converts to
+    /// `key` (`profileImageURL` → `profile_image_u_r_l`) and returns its length, or `nil` when no plain name
+    /// converts to `key` (it has bytes other than ASCII letters and digits, or starts with a capital).
+    static func plainSnakeCaseSpelling(of key: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let first = key.first, first &- UInt8(ascii: "A") >= 26 else { return nil }
+        var count = 0
+        for byte in key {
+            if byte &- UInt8(ascii: "A") < 26 {
+                buffer[count] = UInt8(ascii: "_")
+                buffer[count + 1] = byte | 0x20
+                count += 2
+            } else if byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 {
+                buffer[count] = byte
+                count += 1
+            } else {
+                return nil
+            }
+        }
+        return count
     }
 }

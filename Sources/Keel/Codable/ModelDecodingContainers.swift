@@ -34,7 +34,7 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         guard session.isOpen else { return [] }
         switch matching {
         case .asWritten: return session.memberNames(ofObjectAt: object).compactMap { Key(stringValue: $0) }
-        case .fromSnakeCase: return session.renamedMembers(ofObjectAt: object, path: path).names.compactMap { Key(stringValue: $0) }
+        case .plainSnakeCase, .fromSnakeCase: return session.renamedMembers(ofObjectAt: object, path: path).names.compactMap { Key(stringValue: $0) }
         case .renamed(let members): return members.names.compactMap { Key(stringValue: $0) }
         }
     }
@@ -52,11 +52,22 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         var name = name
         return name.withUTF8 { utf8 in
             var scratch: [UInt8] = []
-            if case .fromSnakeCase = matching {
+            switch matching {
+            case .plainSnakeCase:
+                // Every name is plain snake case, so the one name that converts to the key is its snake-case
+                // spelling, found like any other name.
+                return withUnsafeTemporaryAllocation(byteCount: utf8.count * 2, alignment: 1) { buffer in
+                    guard let count = KeyNaming.plainSnakeCaseSpelling(of: UnsafeRawBufferPointer(utf8), into: buffer)
+                    else { return nil }
+                    return session.storage.valueIndex(ofMember: UnsafeRawBufferPointer(rebasing: buffer[..<count]),
+                                                      inObjectAt: object, reader: session.reader, scratch: &scratch)
+                }
+            case .fromSnakeCase:
                 return session.valueIndex(ofSnakeCaseMember: UnsafeRawBufferPointer(utf8), inObjectAt: object, scratch: &scratch)
+            default:
+                return session.storage.valueIndex(ofMember: UnsafeRawBufferPointer(utf8), inObjectAt: object,
+                                                  reader: session.reader, scratch: &scratch)
             }
-            return session.storage.valueIndex(ofMember: UnsafeRawBufferPointer(utf8), inObjectAt: object,
-                                              reader: session.reader, scratch: &scratch)
         }
     }
 
@@ -367,15 +378,34 @@ extension DecodingSession {
     }
 
     /// How a keyed container over the object at `object` matches member names with coding keys. Under
-    /// `convertFromSnakeCase`, each key is looked for by comparing it with each name as converted, without
-    /// converting anything, up to ``snakeCaseSearchLimit`` members; larger objects, and custom strategies,
-    /// convert every name once, when the container is made.
+    /// `convertFromSnakeCase`, an object whose names are all plain snake case (nearly every object a snake-case
+    /// API sends) is searched for each key's snake-case spelling; otherwise each key is looked for by comparing
+    /// it with each name as converted, without converting anything, up to ``snakeCaseSearchLimit`` members.
+    /// Larger objects of that kind, and custom strategies, convert every name once, when the container is made.
     func memberMatching(forObjectAt object: Int, path: CodingPathNode) -> MemberMatching {
         switch options.keyDecodingStrategy {
         case .useDefaultKeys: return .asWritten
+        case .convertFromSnakeCase where namesArePlainSnakeCase(inObjectAt: object): return .plainSnakeCase
         case .convertFromSnakeCase where reader.tape[object].count <= Self.snakeCaseSearchLimit: return .fromSnakeCase
         case .convertFromSnakeCase, .custom: return .renamed(renamedMembers(ofObjectAt: object, path: path))
         }
+    }
+
+    /// Whether every member name of the object is plain snake case (``KeyNaming/isPlainSnakeCase(_:)``) and
+    /// written without escapes.
+    func namesArePlainSnakeCase(inObjectAt object: Int) -> Bool {
+        let tape = reader.tape
+        let entry = tape[object]
+        guard !entry.flags.contains(.hasEscapedKey) else { return false }
+        var remaining = entry.count
+        guard remaining > 0 else { return true }
+        var candidate = tape[object + 1].linkedKey
+        while remaining > 0 {
+            guard KeyNaming.isPlainSnakeCase(UnsafeRawBufferPointer(reader.rawBytes(at: candidate))) else { return false }
+            candidate = tape[candidate].linkedKey
+            remaining &-= 1
+        }
+        return true
     }
 
     /// The member count up to which searching an object once per key costs less than converting its names.
@@ -425,6 +455,8 @@ extension DecodingSession {
 enum MemberMatching {
     /// Names are compared with keys as written (`useDefaultKeys`).
     case asWritten
+    /// Every name is plain snake case: a key is found by its snake-case spelling, as written names are.
+    case plainSnakeCase
     /// Each name is compared with the key as `convertFromSnakeCase` would convert it, converting nothing.
     case fromSnakeCase
     /// Every name was converted up front.

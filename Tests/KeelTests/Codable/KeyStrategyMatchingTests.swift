@@ -35,6 +35,95 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
     }
 
+    /// A plain snake-case name is the snake-case spelling of what it converts to, and a key's spelling, when
+    /// there is one, is plain and converts back to the key: the two facts the plain-name lookup rests on.
+    @Test func plainNamesAreTheSpellingsOfTheirKeys() {
+        var names = [""]
+        var frontier = [""]
+        for _ in 0..<4 {
+            frontier = frontier.flatMap { prefix in ["a", "z", "B", "_", "0", "9", "é"].map { prefix + $0 } }
+            names += frontier
+        }
+        var failures: [String] = []
+        for name in names {
+            let converted = KeyNaming.camelCase(fromSnakeCase: name)
+            let plain = Self.bytes(name) { KeyNaming.isPlainSnakeCase($0) }
+            let spelling = Self.spelling(of: converted)
+            if plain && spelling != name { failures.append("\(name) is plain, but \(converted) is spelled \(spelling ?? "-")") }
+            if let nameSpelling = Self.spelling(of: name) {
+                let isPlain = Self.bytes(nameSpelling) { KeyNaming.isPlainSnakeCase($0) }
+                if !isPlain || KeyNaming.camelCase(fromSnakeCase: nameSpelling) != name {
+                    failures.append("\(name) is spelled \(nameSpelling)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
+        #expect(Self.spelling(of: "profileImageURL") == "profile_image_u_r_l")
+        #expect(Self.bytes("profile_image_url") { KeyNaming.isPlainSnakeCase($0) })
+        #expect(!Self.bytes("x_1_y") { KeyNaming.isPlainSnakeCase($0) })
+    }
+
+    static func bytes<T>(_ text: String, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        var text = text
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+
+    static func spelling(of key: String) -> String? {
+        bytes(key) { key in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: key.count * 2, alignment: 1)
+            defer { buffer.deallocate() }
+            return KeyNaming.plainSnakeCaseSpelling(of: key, into: buffer).map {
+                String(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<$0]), as: UTF8.self)
+            }
+        }
+    }
+
+    /// Short names over letters of both cases, digits and underscores: plain snake case and not.
+    static let shortNames: [String] = {
+        var names: [String] = []
+        var frontier = [""]
+        for _ in 0..<3 {
+            frontier = frontier.flatMap { prefix in ["a", "B", "_", "1"].map { prefix + $0 } }
+            names += frontier
+        }
+        return names
+    }()
+
+    /// Reads every converted short name with `decodeIfPresent`.
+    struct Probe: Decodable {
+        static let keys = Array(Set(shortNames.map { KeyNaming.camelCase(fromSnakeCase: $0) })).sorted()
+        var values: [String: Int] = [:]
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            for key in Self.keys {
+                values[key] = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: key))
+            }
+        }
+    }
+
+    /// Every pair of short names in one object, alone or among enough others to be converted up front: each
+    /// key finds the last member whose name converts to it, whether the object's names are all plain snake
+    /// case (looked up by the key's spelling), searched name by name, or converted first.
+    @Test(arguments: [0, DecodingSession.snakeCaseSearchLimit + 1])
+    func everyKeyFindsTheLastMemberThatConvertsToIt(padding: Int) throws {
+        var decoder = KeelDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        var failures: [String] = []
+        for first in Self.shortNames {
+            for second in Self.shortNames {
+                let json = Self.object(#""\#(first)": 0, "\#(second)": 1"#, padding: padding)
+                var expected: [String: Int] = [:]
+                for (value, name) in [first, second].enumerated() {
+                    let key = KeyNaming.camelCase(fromSnakeCase: name)
+                    if Probe.keys.contains(key) { expected[key] = value }
+                }
+                let found = try decoder.decode(Probe.self, from: json).values
+                if found != expected { failures.append("\(first), \(second): \(found) for \(expected)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
     struct Account: Codable, Equatable {
         var displayName: String
         var homePageURL: String?
@@ -86,7 +175,7 @@ import Testing
     /// `allKeys` and `contains` see converted names in both kinds of object.
     @Test(arguments: [0, DecodingSession.snakeCaseSearchLimit + 1])
     func containerKeysAreConverted(padding: Int) throws {
-        struct Probe: Decodable {
+        struct KeysProbe: Decodable {
             var keys: [String]
             var containsDisplayName: Bool
             var containsWritten: Bool
@@ -99,7 +188,7 @@ import Testing
         }
         var decoder = KeelDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let probe = try decoder.decode(Probe.self, from: Self.object(#""display_name": "a", "id": 1"#, padding: padding))
+        let probe = try decoder.decode(KeysProbe.self, from: Self.object(#""display_name": "a", "id": 1"#, padding: padding))
         #expect(probe.keys.suffix(2) == ["displayName", "id"])
         #expect(probe.keys.count == padding + 2)
         #expect(probe.containsDisplayName)
