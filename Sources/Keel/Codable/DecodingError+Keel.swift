@@ -29,11 +29,13 @@ extension DecodingError {
     }
 
     /// The same error with Keel's `error` underneath, for a `DecodingError` that a model's own code threw
-    /// without one; any other error stays as it is.
+    /// without one; any other error stays as it is. A final period leaves the model's description, since
+    /// Swift prints one after it when there is an underlying error.
     func locating(_ error: @autoclosure () -> JSONDecodingError) -> DecodingError {
         guard let context, context.underlyingError == nil else { return self }
-        let located = Context(codingPath: context.codingPath, debugDescription: context.debugDescription,
-                              underlyingError: error())
+        var description = context.debugDescription
+        if description.hasSuffix(".") { description.removeLast() }
+        let located = Context(codingPath: context.codingPath, debugDescription: description, underlyingError: error())
         switch self {
         case .typeMismatch(let type, _): return .typeMismatch(type, located)
         case .valueNotFound(let type, _): return .valueNotFound(type, located)
@@ -46,7 +48,7 @@ extension DecodingError {
     /// Text that is not JSON, as Foundation reports it, with Keel's syntax error (offset, line, column,
     /// what was expected) underneath.
     init(syntaxError: JSONSyntaxError) {
-        self = .dataCorrupted(Context(codingPath: [], debugDescription: "The given data was not valid JSON. \(syntaxError)",
+        self = .dataCorrupted(Context(codingPath: [], debugDescription: "The given data was not valid JSON",
                                       underlyingError: syntaxError))
     }
 
@@ -54,14 +56,28 @@ extension DecodingError {
     /// `keyNotFound` for a missing key (the path is the object's), `valueNotFound` for a `null` where a value
     /// is needed, `typeMismatch` for another kind of value, and `dataCorrupted` for a value of the right kind
     /// that does not fit (a number out of range, an unknown raw value, an invalid date).
+    ///
+    /// The debug description says what went wrong in Foundation's words, and Keel's error underneath says
+    /// where (path, line, column) and what was found; Swift prints both, once each. Neither ends in a period,
+    /// since Swift adds one between them.
     init(_ error: JSONDecodingError, type: Any.Type, codingPath: [any CodingKey], missingKey: (any CodingKey)? = nil) {
-        let context = Context(codingPath: codingPath, debugDescription: error.description, underlyingError: error)
+        func context(_ description: String) -> Context {
+            Context(codingPath: codingPath, debugDescription: description, underlyingError: error)
+        }
         if let missingKey, error.kind == .missingKey {
-            self = .keyNotFound(missingKey, context)
+            var description = "No value associated with key \(missingKey) (\(missingKey.stringValue.debugDescription))"
+            if case .key(let written)? = error.path.components.last, written != missingKey.stringValue {
+                description += ", converted to \(written)"
+            }
+            self = .keyNotFound(missingKey, context(description))
         } else if error.kind == .typeMismatch {
-            self = error.found == "null" ? .valueNotFound(type, context) : .typeMismatch(type, context)
+            self = error.found == "null"
+                ? .valueNotFound(type, context("Cannot get value of type \(type) -- found null value instead"))
+                : .typeMismatch(type, context("Expected to decode \(type) but found \(error.found)"))
+        } else if error.kind == .custom {
+            self = .dataCorrupted(context(error.expected))
         } else {
-            self = .dataCorrupted(context)
+            self = .dataCorrupted(context("Expected \(error.expected) but found \(error.found)"))
         }
     }
 

@@ -25,10 +25,16 @@ extension DecodingSession {
         decoder.index = index
         decoder.path = path()
         defer { (decoder.index, decoder.path) = outer }
+        return try locatingErrors(at: index) { try T(from: decoder) }
+    }
+
+    /// Runs code of the user's (a model's `init(from:)`, a custom strategy) on the value at `index`; a
+    /// `DecodingError` it throws without Keel's error underneath (an unknown raw value, say) learns where in
+    /// the text it happened.
+    func locatingErrors<R>(at index: Int, _ body: () throws -> R) throws -> R {
         do {
-            return try T(from: decoder)
+            return try body()
         } catch let error as DecodingError {
-            // An error of the model's own (an unknown raw value, say) learns where in the text it happened.
             throw error.locating(.custom(error.context?.debugDescription ?? "\(error)", at: view(at: index)))
         }
     }
@@ -106,7 +112,7 @@ extension DecodingSession {
                                           at: view(at: index)),
                         type: Date.self, path: path())
         case .custom(let decode):
-            return try decode(separateDecoder(at: index, path: path()))
+            return try locatingErrors(at: index) { try decode(separateDecoder(at: index, path: path())) }
         }
     }
 
@@ -123,7 +129,7 @@ extension DecodingSession {
             }
             return data
         case .custom(let decode):
-            return try decode(separateDecoder(at: index, path: path()))
+            return try locatingErrors(at: index) { try decode(separateDecoder(at: index, path: path())) }
         }
     }
 }

@@ -88,7 +88,7 @@ final class DecodingSession {
             recorded.append(error)
         } else {
             recorded.append(.dataCorrupted(DecodingError.Context(
-                codingPath: path.keys, debugDescription: "\(error)", underlyingError: error)))
+                codingPath: path.keys, debugDescription: "The value's initializer threw an error", underlyingError: error)))
         }
     }
 

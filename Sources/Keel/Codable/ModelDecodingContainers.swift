@@ -76,7 +76,7 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     private func requiredIndex(for key: Key) throws -> Int {
         try session.ensureOpen(path)
         if let index = valueIndex(for: key) { return index }
-        throw DecodingError(.missingKey(key.stringValue, in: session.view(at: object)), type: Any.self,
+        throw DecodingError(.missingKey(session.documentName(forKey: key.stringValue), in: session.view(at: object)), type: Any.self,
                             codingPath: path.keys, missingKey: key)
     }
 
@@ -406,6 +406,22 @@ extension DecodingSession {
             remaining &-= 1
         }
         return true
+    }
+
+    /// How a coding key would be written in the document: under `convertFromSnakeCase`, its plain snake-case
+    /// spelling (`displayName` → `display_name`), so that a missing-key error names what the document lacks;
+    /// otherwise the key itself.
+    func documentName(forKey key: String) -> String {
+        guard case .convertFromSnakeCase = options.keyDecodingStrategy else { return key }
+        var key = key
+        return key.withUTF8 { utf8 in
+            withUnsafeTemporaryAllocation(byteCount: utf8.count * 2, alignment: 1) { buffer in
+                guard let count = KeyNaming.plainSnakeCaseSpelling(of: UnsafeRawBufferPointer(utf8), into: buffer) else {
+                    return String(decoding: utf8, as: UTF8.self)
+                }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            }
+        }
     }
 
     /// The member count up to which searching an object once per key costs less than converting its names.

@@ -163,7 +163,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
             let parts = errors.map { String($0.description.dropLast()) }
             return "\(errors.count) errors: \(parts.joined(separator: "; "))."
         case .custom:
-            return "\(expected) at \(path)\(place)."
+            let message = expected.hasSuffix(".") ? String(expected.dropLast()) : expected
+            return "\(message) at \(path)\(place)."
         case .unknownRawValue:
             return "Unknown value at \(path)\(place): expected \(expected), found \(found)."
         case .tooManyElements:

@@ -264,11 +264,12 @@ import Testing
     struct Stamp: Codable, Equatable { let at: Date }
 
     @Test func dateStrategiesMatchFoundation() {
-        let documents = [#"{"at": 1700000000.5}"#, #"{"at": -1}"#, #"{"at": "2024-03-01T12:30:00Z"}"#,
+        let documents = [#"{"at": 1700000000.5}"#, #"{"at": -1}"#, #"{"at": "2024-03-01T12:30:00Z"}"#, #"{"at": "2024-03-01"}"#,
                          #"{"at": "2024-03-01T12:30:00+01:00"}"#, #"{"at": "March"}"#, #"{"at": null}"#, #"{"at": []}"#]
         let pairs: [(KeelDecoder.DateDecodingStrategy, JSONDecoder.DateDecodingStrategy)] = [
             (.deferredToDate, .deferredToDate), (.secondsSince1970, .secondsSince1970),
             (.millisecondsSince1970, .millisecondsSince1970), (.iso8601, .iso8601),
+            (.custom(Self.day), .formatted(Self.dayFormatter)),
             (.custom({ try Date(timeIntervalSince1970: $0.singleValueContainer().decode(Double.self) * 2) }),
              .custom({ try Date(timeIntervalSince1970: $0.singleValueContainer().decode(Double.self) * 2) })),
         ]
@@ -280,6 +281,36 @@ import Testing
                 }
             }
         }
+    }
+
+    /// A fixed-format formatter, configured once and then only read: what `.formatted` expects.
+    static let dayFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
+    }()
+
+    /// What the docs offer for `.formatted(DateFormatter)`, which Keel does not have (it would link all of
+    /// Foundation on Linux): a `custom` strategy capturing the formatter, which compiles in Swift 6 mode because
+    /// `DateFormatter` is `Sendable`, and fails as Foundation's does, with Keel's place underneath.
+    @Sendable static func day(_ decoder: any Decoder) throws -> Date {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = dayFormatter.date(from: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Date string does not match format expected by formatter.")
+        }
+        return date
+    }
+
+    @Test func aCustomFormatterStrategyReportsWhereTheDateWas() throws {
+        var decoder = KeelDecoder()
+        decoder.dateDecodingStrategy = .custom(Self.day)
+        #expect(try decoder.decode(Stamp.self, from: #"{"at": "2024-03-01"}"#).at.timeIntervalSince1970 == 1_709_251_200)
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(Stamp.self, from: #"{"at": "March"}"#) }
+        #expect(error.jsonDecodingError?.description == "Date string does not match format expected by formatter at $.at (line 1, column 8).")
+        #expect(!"\(error)".contains(".."), "\(error)")
     }
 
     @Test func iso8601AcceptsFractionalSecondsAndTheStricterStrategyRequiresThem() throws {
@@ -357,7 +388,12 @@ import Testing
         #expect(keel.path.pointer == "/people/1/age")
         #expect(keel.location?.line == 4)
         #expect(keel.location?.column == 24)
-        #expect(context.debugDescription == #"Expected an Int at $.people[1].age (line 4, column 24) but found a string: "2"."#)
+        #expect(context.debugDescription == #"Expected to decode Int but found a string: "2""#)
+        #expect(keel.description == #"Expected an Int at $.people[1].age (line 4, column 24) but found a string: "2"."#)
+        // Swift prints the debug description and Keel's sentence once each, with no doubled period.
+        let printed = "\(error)"
+        #expect(printed.components(separatedBy: "(line 4, column 24)").count == 2, "\(printed)")
+        #expect(!printed.contains(".."), "\(printed)")
     }
 
     @Test func aMissingKeyNamesTheObjectAndItsPlace() throws {
@@ -371,7 +407,27 @@ import Testing
         #expect(key.stringValue == "age")
         #expect(context.codingPath.map(\.stringValue) == ["people", "Index 0"])
         #expect(error.jsonDecodingError?.path.pointer == "/people/0/age")
-        #expect(context.debugDescription == #"Missing key "age" in the object at $.people[0] (line 1, column 27): {"name":"a"}."#)
+        #expect(context.debugDescription.hasPrefix("No value associated with key "))
+        #expect(context.debugDescription.hasSuffix(#"("age")"#))
+        #expect(error.jsonDecodingError?.description == #"Missing key "age" in the object at $.people[0] (line 1, column 27): {"name":"a"}."#)
+        #expect(!"\(error)".contains(".."))
+    }
+
+    /// Under `convertFromSnakeCase` a missing key is named as the document would spell it, beside the Swift
+    /// key, as Foundation names the converted key.
+    @Test func aMissingKeyUnderSnakeCaseNamesTheSpellingTheDocumentLacks() throws {
+        struct Profile: Decodable { let displayName: String; let homePageURL: String? }
+        var decoder = KeelDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(Profile.self, from: #"{"name": "x"}"#) }
+        guard case .keyNotFound(let key, let context) = error else {
+            Issue.record("expected keyNotFound, got \(error)")
+            return
+        }
+        #expect(key.stringValue == "displayName")
+        #expect(context.debugDescription.hasSuffix(#"("displayName"), converted to display_name"#))
+        #expect(error.jsonDecodingError?.description.hasPrefix(#"Missing key "display_name" in the object at $"#) == true)
+        #expect(error.jsonDecodingError?.path.pointer == "/display_name")
     }
 
     @Test func textThatIsNotJSONIsDataCorruptedWithTheSyntaxError() throws {
@@ -383,7 +439,8 @@ import Testing
         #expect(context.codingPath.isEmpty)
         let syntax = try #require(error.jsonSyntaxError)
         #expect(syntax.byteOffset == 3)
-        #expect(context.debugDescription.hasPrefix("The given data was not valid JSON. Unexpected ']' at line 1, column 4"))
+        #expect(context.debugDescription == "The given data was not valid JSON")
+        #expect("\(error)".contains("Underlying error: Unexpected ']' at line 1, column 4"), "\(error)")
         // Foundation accepts the trailing comma; Keel is strict on purpose.
         #expect(try JSONDecoder().decode([Int].self, from: Data("[1,]".utf8)) == [1])
     }
