@@ -158,17 +158,19 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     /// A decoder for the member `super`, as Foundation names it.
     func superDecoder() throws -> any Decoder {
-        let key = JSONMemberKey(stringValue: "super")
-        try session.ensureOpen(path)
-        guard let index = valueIndex(forName: key.stringValue) else {
-            throw DecodingError(.missingKey("super", in: session.view(at: object)), type: Any.self,
-                                codingPath: path.keys, missingKey: key)
-        }
-        return session.separateDecoder(at: index, path: path.appending(key))
+        try superDecoder(forName: "super", key: JSONMemberKey(stringValue: "super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        session.separateDecoder(at: try requiredIndex(for: key), path: path.appending(key))
+        try superDecoder(forName: key.stringValue, key: key)
+    }
+
+    /// A decoder for the member, or, as Foundation gives, one that reads as `null` when the object lacks it.
+    private func superDecoder(forName name: String, key: some CodingKey) throws -> any Decoder {
+        try session.ensureOpen(path)
+        if let index = valueIndex(forName: name) { return session.separateDecoder(at: index, path: path.appending(key)) }
+        let missing = JSONDecodingError.missingKey(session.documentName(forKey: name), in: session.view(at: object))
+        return AbsentMemberDecoder(path: path.appending(key), userInfo: session.userInfo, missing: missing)
     }
 
 }

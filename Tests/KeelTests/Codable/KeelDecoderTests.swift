@@ -461,17 +461,53 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Double.self, from: Data("1e-400".utf8)) }
     }
 
-    struct NeedsSuper: Decodable {
-        init(from decoder: any Decoder) throws { _ = try decoder.container(keyedBy: Key.self).superDecoder() }
-    }
-
-    @Test func aMissingSuperMemberIsAMissingKey() throws {
-        let error = try #require(throws: DecodingError.self) { try KeelDecoder().decode(NeedsSuper.self, from: "{}") }
-        guard case .keyNotFound(let key, _) = error else {
-            Issue.record("expected keyNotFound, got \(error)")
+    /// A missing member's super decoder reads as `null`, as Foundation's does (macro-generated code relies
+    /// on it): nil for optionals, `valueNotFound` at the member's path for anything else, with Keel's
+    /// missing-key error underneath.
+    @Test func aMissingSuperMemberReadsAsNullLikeFoundation() throws {
+        struct SuperProbe: Decodable, Equatable {
+            var isNil: Bool
+            var optional: Int?
+            init(isNil: Bool, optional: Int?) { (self.isNil, self.optional) = (isNil, optional) }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                isNil = try container.superDecoder(forKey: Key(stringValue: "base")).singleValueContainer().decodeNil()
+                optional = try Int?(from: container.superDecoder())
+            }
+        }
+        struct SuperInt: Decodable, Equatable {
+            var value: Int
+            init(from decoder: any Decoder) throws {
+                value = try Int(from: decoder.container(keyedBy: Key.self).superDecoder(forKey: Key(stringValue: "base")))
+            }
+        }
+        struct SuperObject: Decodable, Equatable {
+            var value: Int
+            init(from decoder: any Decoder) throws {
+                let base = try decoder.container(keyedBy: Key.self).superDecoder(forKey: Key(stringValue: "base"))
+                value = try base.container(keyedBy: Key.self).decode(Int.self, forKey: Key(stringValue: "v"))
+            }
+        }
+        struct SuperArray: Decodable, Equatable {
+            var count: Int?
+            init(from decoder: any Decoder) throws {
+                count = try decoder.container(keyedBy: Key.self).superDecoder().unkeyedContainer().count
+            }
+        }
+        for json in ["{}", #"{"base": 1, "super": 2}"#, #"{"base": {"v": 3}}"#, #"{"base": null}"#, "[]"] {
+            expectSameOutcome(SuperProbe.self, json)
+            expectSameOutcome(SuperInt.self, json)
+            expectSameOutcome(SuperObject.self, json)
+            expectSameOutcome(SuperArray.self, json)
+        }
+        #expect(try KeelDecoder().decode(SuperProbe.self, from: "{}") == SuperProbe(isNil: true, optional: nil))
+        let error = try #require(throws: DecodingError.self) { try KeelDecoder().decode(SuperInt.self, from: #"{"a": 1}"#) }
+        guard case .valueNotFound(_, let context) = error else {
+            Issue.record("expected valueNotFound, got \(error)")
             return
         }
-        #expect(key.stringValue == "super")
+        #expect(context.codingPath.map(\.stringValue) == ["base"])
+        #expect(error.jsonDecodingError?.description == #"Missing key "base" in the object at $ (line 1, column 1): {"a":1}."#)
     }
 
     // MARK: Inputs and sharing
