@@ -18,6 +18,7 @@ final class DecodingSession {
     /// Whether errors are recorded and decoding salvages what it can.
     let isCollecting: Bool
     private var recorded: [DecodingError] = []
+    private var warnings: [DecodingError] = []
     /// Types met in this session, each with its conformance to `SessionDecodable` (arrays and dictionaries)
     /// or `nil`, so that the next value of one skips the dynamic check (see `sessionDecodable(_:)`).
     @exclusivity(unchecked) var checkedTypes: [(type: ObjectIdentifier, collection: (any SessionDecodable.Type)?)] = []
@@ -61,16 +62,22 @@ final class DecodingSession {
 
     /// Runs `body` in collecting mode and returns every error, the one that ended `body` included, in
     /// document order where the errors know their place.
-    static func collect(_ options: KeelDecoder, on value: JSONView, _ body: (DecodingSession) throws -> Void) -> [DecodingError] {
-        var errors: [DecodingError] = []
+    static func collect(_ options: KeelDecoder, on value: JSONView, _ body: (DecodingSession) throws -> Void)
+        -> (errors: [DecodingError], warnings: [DecodingError]) {
+        var found: (errors: [DecodingError], warnings: [DecodingError]) = ([], [])
         _ = try? run(options, on: value, collecting: true) { session in
             do {
                 try body(session)
             } catch {
                 session.record(error, at: session.rootPath)
             }
-            errors = session.recorded
+            found = (session.recorded, session.warnings)
         }
+        return (inDocumentOrder(found.errors), inDocumentOrder(found.warnings))
+    }
+
+    /// Errors sorted by their place in the text; errors without one keep their order, last.
+    private static func inDocumentOrder(_ errors: [DecodingError]) -> [DecodingError] {
         let order = errors.indices.sorted { a, b in
             switch (errors[a].byteOffset, errors[b].byteOffset) {
             case let (x?, y?) where x != y: return x < y
@@ -80,6 +87,11 @@ final class DecodingSession {
             }
         }
         return order.map { errors[$0] }
+    }
+
+    /// Records a warning (collecting mode only).
+    func warn(_ warning: DecodingError) {
+        warnings.append(warning)
     }
 
     /// Records an error that decoding salvaged; errors other than `DecodingError` are wrapped in one.

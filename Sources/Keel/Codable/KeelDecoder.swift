@@ -124,10 +124,10 @@ public struct KeelDecoder: Sendable {
     /// `decodeCollecting(_:from:)`.
     public func decodeCollecting<T: Decodable>(_ type: T.Type, from value: JSONView) -> Collected<T> {
         var decoded: T?
-        let errors = DecodingSession.collect(self, on: value) { session in
+        let found = DecodingSession.collect(self, on: value) { session in
             decoded = try session.decodeValue(T.self, at: value.index, path: { session.rootPath })
         }
-        return Collected(value: decoded, errors: errors)
+        return Collected(value: decoded, errors: found.errors, warnings: found.warnings)
     }
 
     /// What collecting decoding produced: the value, when the root could be built, and every error.
@@ -137,8 +137,18 @@ public struct KeelDecoder: Sendable {
         /// Every error, in document order where the errors know their place. Each is a `DecodingError` with
         /// its coding path; `DecodingError.jsonDecodingError` gives Keel's own, with line and column.
         public let errors: [DecodingError]
-        /// Whether the value was built and no error was met.
+        /// What was accepted but is worth knowing, in document order: unknown raw values that open enums
+        /// decoded as their fallback (``UnknownCaseRepresentable``, ``OpenEnum``), each a `dataCorrupted`
+        /// error with its coding path and Keel's error (line and column) underneath.
+        public let warnings: [DecodingError]
+        /// Whether the value was built and no error was met (warnings do not count).
         public var isComplete: Bool { value != nil && errors.isEmpty }
+
+        init(value: Value?, errors: [DecodingError], warnings: [DecodingError] = []) {
+            self.value = value
+            self.errors = errors
+            self.warnings = warnings
+        }
     }
 
     // MARK: Parsing

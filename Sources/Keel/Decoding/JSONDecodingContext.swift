@@ -40,6 +40,26 @@ public final class JSONDecodingContext {
     /// Every error recorded, in document order.
     public var errors: [JSONDecodingError] { JSONDecodingError.inDocumentOrder(recorded) }
 
+    /// What decoding accepted but reported in collecting mode, in document order: an unknown raw value that
+    /// an open enum decoded as its fallback (see ``UnknownCaseRepresentable``). Strict mode keeps none.
+    public var warnings: [JSONDecodingError] { JSONDecodingError.inDocumentOrder(warned) }
+
+    @exclusivity(unchecked) private var warned: [JSONDecodingError] = []
+    /// The frames open when each warning was recorded, in recording order.
+    @exclusivity(unchecked) private var warningTrails: [[DecodingFrame]] = []
+
+    /// Records a warning in collecting mode; in strict mode it does nothing.
+    public func warn(_ warning: JSONDecodingError) {
+        guard isCollecting else { return }
+        warned.append(warning)
+        warningTrails.append(frames)
+    }
+
+    /// The warnings with their frames, in document order.
+    var warningsWithTrails: [(error: JSONDecodingError, trail: [DecodingFrame])] {
+        JSONDecodingError.documentOrder(of: warned).map { (warned[$0], warningTrails[$0]) }
+    }
+
     /// How many errors have been recorded so far (cheaper than ``errors``).
     public var errorCount: Int { recorded.count }
 

@@ -26,10 +26,13 @@ extension SalvagingDecoder {
             return nil
         }
         let collected = decoder.decodeCollecting(T.self, from: value)
-        if !collected.errors.isEmpty {
+        if !collected.errors.isEmpty || !collected.warnings.isEmpty {
             openFrame(type: T.self)
             for error in collected.errors {
                 context.record(error.jsonDecodingError ?? .custom("\(error)", at: value))
+            }
+            for warning in collected.warnings {
+                context.warn(warning.jsonDecodingError ?? .custom("\(warning)", at: value))
             }
             closeFrame()
         }

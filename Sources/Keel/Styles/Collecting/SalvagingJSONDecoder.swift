@@ -62,7 +62,8 @@ public struct SalvagingJSONDecoder: Sendable {
             context.recordUnlessReported(error, since: before)
         }
         let errors = context.errorsWithTrails.map { SalvagedError(error: $0.error, trail: $0.trail) }
-        return Salvaged(value: decoded, errors: errors)
+        let warnings = context.warningsWithTrails.map { SalvagedError(error: $0.error, trail: $0.trail) }
+        return Salvaged(value: decoded, errors: errors, warnings: warnings)
     }
 }
 
@@ -72,8 +73,17 @@ public struct Salvaged<Value> {
     public let value: Value?
     /// Every error, in document order.
     public let errors: [SalvagedError]
-    /// Whether decoding met no error at all.
+    /// What was accepted but is worth knowing, in document order: unknown raw values that open enums decoded
+    /// as their fallback (``UnknownCaseRepresentable``, ``OpenEnum``).
+    public let warnings: [SalvagedError]
+    /// Whether decoding met no error at all (warnings do not count).
     public var isComplete: Bool { value != nil && errors.isEmpty }
+
+    init(value: Value?, errors: [SalvagedError], warnings: [SalvagedError] = []) {
+        self.value = value
+        self.errors = errors
+        self.warnings = warnings
+    }
 }
 
 extension Salvaged: Sendable where Value: Sendable {}
