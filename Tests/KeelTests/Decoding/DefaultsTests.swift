@@ -1,0 +1,84 @@
+import Foundation
+import Keel
+import Testing
+
+/// Defaults: used when the member is missing, and only when asked when it is null or invalid; a default that
+/// hid an invalid value is a warning in collecting mode; the same with KeelDecoder and JSONDecoder.
+@Suite struct DefaultsTests {
+    struct Settings: Decodable, Equatable {
+        var retries: Int
+        var tags: [String]
+        var limit: Int
+
+        init(retries: Int, tags: [String], limit: Int) { (self.retries, self.tags, self.limit) = (retries, tags, limit) }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            retries = try container.decode(Int.self, forKey: .retries, default: 3)
+            tags = try container.decode([String].self, forKey: .tags, default: [], when: .missingOrNull)
+            limit = try container.decode(Int.self, forKey: .limit, default: 50, when: .always)
+        }
+
+        enum CodingKeys: String, CodingKey { case retries, tags, limit }
+    }
+
+    static let cases: [(String, Settings?)] = [
+        ("{}", Settings(retries: 3, tags: [], limit: 50)),
+        (#"{"retries": 1, "tags": null, "limit": "fifty"}"#, Settings(retries: 1, tags: [], limit: 50)),
+        (#"{"retries": 1, "tags": ["a"], "limit": null}"#, Settings(retries: 1, tags: ["a"], limit: 50)),
+        (#"{"retries": null}"#, nil),          // null is not "missing" unless asked
+        (#"{"retries": "x"}"#, nil),           // nor is an invalid value
+        (#"{"tags": [1]}"#, nil),
+    ]
+
+    @Test func codableDefaultsMatchFoundation() throws {
+        for (text, expected) in Self.cases {
+            let ours = try? KeelDecoder().decode(Settings.self, from: text)
+            let theirs = try? JSONDecoder().decode(Settings.self, from: Data(text.utf8))
+            #expect(ours == expected, "\(text)")
+            #expect(theirs == expected, "\(text)")
+        }
+    }
+
+    @Test func aDefaultThatReplacedAnInvalidValueIsAWarning() throws {
+        let text = """
+            {"retries": 1,
+             "limit": "fifty"}
+            """
+        let collected = KeelDecoder().decodeCollecting(Settings.self, from: text)
+        #expect(collected.value == Settings(retries: 1, tags: [], limit: 50))
+        #expect(collected.errors.isEmpty)
+        #expect(collected.warnings.count == 1)
+        let warning = try #require(collected.warnings.first?.jsonDecodingError)
+        #expect(warning.description == #"Expected an Int (the default was used) at $.limit (line 2, column 11) but found a string: "fifty"."#)
+        #expect(collected.warnings.first?.context?.codingPath.map(\.stringValue) == ["limit"])
+    }
+
+    @Test func theCoreHelperServesEveryStyle() throws {
+        let root = try JSONDocument(parsing: #"{"retries": null, "limit": "fifty", "tags": ["a"]}"#).root
+        #expect(try root.decode(Int.self, forKey: "missing", default: 7) == 7)
+        #expect(throws: JSONDecodingError.self) { try root.decode(Int.self, forKey: "retries", default: 3) }
+        #expect(try root.decode(Int.self, forKey: "retries", default: 3, when: .missingOrNull) == 3)
+        #expect(throws: JSONDecodingError.self) { try root.decode(Int.self, forKey: "limit", default: 50, when: .missingOrNull) }
+        #expect(throws: JSONDecodingError.self) { try root.decode(Int.self, forKey: "missing", default: 1, when: .null) }
+        let context = JSONDecodingContext(mode: .collecting)
+        #expect(try root.decode(Int.self, forKey: "limit", default: 50, when: .always, in: context) == 50)
+        #expect(try root.decode([String].self, forKey: "tags", default: [], when: .always, in: context) == ["a"])
+        #expect(context.errors.isEmpty)
+        #expect(context.warnings.map(\.description) == [
+            #"Expected an Int (the default was used) at $.limit (line 1, column 28) but found a string: "fifty"."#,
+        ])
+    }
+}
+
+extension DecodingError {
+    fileprivate var context: Context? {
+        switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+             .dataCorrupted(let context):
+            return context
+        @unknown default:
+            return nil
+        }
+    }
+}
