@@ -1,0 +1,55 @@
+// Dates per field through `Codable`, whatever the decoder's date strategy: one member RFC 3339, another
+// milliseconds, read with the core's integer arithmetic so that every platform gives the same `Date`.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+extension Date {
+    /// The instant `timestamp` names (to the precision of a `Date`).
+    public init(_ timestamp: JSONTimestamp) {
+        // Counted from 2001, as `Date` stores it, to keep the most precision.
+        self.init(timeIntervalSinceReferenceDate: Double(timestamp.secondsSince1970 - 978_307_200)
+                  + Double(timestamp.nanoseconds) / 1e9)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes the member `key` as a date written in `format`, whatever the decoder's date strategy.
+    ///
+    /// ```swift
+    /// createdAt = try container.decode(Date.self, forKey: .createdAt, format: .rfc3339)
+    /// expiresAt = try container.decode(Date.self, forKey: .expiresAt, format: .millisecondsSince1970)
+    /// ```
+    ///
+    /// - Throws: the usual errors for a missing or mistyped member, and `dataCorrupted` for text that is not
+    ///   an RFC 3339 date (with Keel's line and column underneath when the decoder is ``KeelDecoder``).
+    public func decode(_ type: Date.Type, forKey key: Key, format: JSONDateFormat) throws -> Date {
+        switch format {
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try decode(Double.self, forKey: key))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try decode(Double.self, forKey: key) / 1000)
+        case .rfc3339:
+            let text = try decode(String.self, forKey: key)
+            if let timestamp = JSONTimestamp(rfc3339: text) { return Date(timestamp) }
+            if let decoder = try? superDecoder(forKey: key) as? ModelDecoder {
+                let value = decoder.session.view(at: decoder.index)
+                throw DecodingError(JSONDecodingError(kind: .valueOutOfRange, expected: format.expectation,
+                                                      found: value.kindAndExcerpt, at: value),
+                                    type: Date.self, codingPath: decoder.path.keys)
+            }
+            throw DecodingError.dataCorruptedError(forKey: key, in: self,
+                                                   debugDescription: "Expected \(format.expectation), found \(text.debugDescription)")
+        }
+    }
+
+    /// As ``decode(_:forKey:format:)``, or `nil` when the member is missing or `null`.
+    public func decodeIfPresent(_ type: Date.Type, forKey key: Key, format: JSONDateFormat) throws -> Date? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decode(Date.self, forKey: key, format: format)
+    }
+}
+#endif
