@@ -36,7 +36,7 @@ extension KeyedDecodingContainer {
         return .value(try decode(Value.self, forKey: key))
     }
 
-    /// As ``decode(_:forKey:)``; a missing member is `.absent`, never `nil`.
+    /// As `decode(_:forKey:)` for a `JSONField`; a missing member is `.absent`, never `nil`.
     public func decodeIfPresent<Value: Decodable>(_ type: JSONField<Value>.Type, forKey key: Key) throws -> JSONField<Value>? {
         try decode(type, forKey: key)
     }

@@ -46,7 +46,7 @@ extension KeyedDecodingContainer {
         }
     }
 
-    /// As ``decode(_:forKey:format:)``, or `nil` when the member is missing or `null`.
+    /// As `decode(_:forKey:format:)`, or `nil` when the member is missing or `null`.
     public func decodeIfPresent(_ type: Date.Type, forKey key: Key, format: JSONDateFormat) throws -> Date? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try decode(Date.self, forKey: key, format: format)

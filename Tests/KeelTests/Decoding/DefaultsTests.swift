@@ -1,5 +1,5 @@
 import Foundation
-import Keel
+@testable import Keel
 import Testing
 
 /// Defaults: used when the member is missing, and only when asked when it is null or invalid; a default that
@@ -68,17 +68,5 @@ import Testing
         #expect(context.warnings.map(\.description) == [
             #"Expected an Int (the default was used) at $.limit (line 1, column 28) but found a string: "fifty"."#,
         ])
-    }
-}
-
-extension DecodingError {
-    fileprivate var context: Context? {
-        switch self {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-             .dataCorrupted(let context):
-            return context
-        @unknown default:
-            return nil
-        }
     }
 }
