@@ -50,7 +50,7 @@ extension Decoder {
                               at: decoder.session.view(at: decoder.index))
         }
         if let unknown {
-            if let tagDecoder, let located, tagDecoder.session.isCollecting {
+            if let tagDecoder, let located {
                 tagDecoder.session.warn(DecodingError(located.replacedByFallback, type: Union.self, codingPath: tagDecoder.path.keys))
             }
             return try unknown(tag, payload)

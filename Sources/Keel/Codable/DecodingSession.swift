@@ -89,9 +89,10 @@ final class DecodingSession {
         return order.map { errors[$0] }
     }
 
-    /// Records a warning (collecting mode only).
-    func warn(_ warning: DecodingError) {
-        warnings.append(warning)
+    /// Records a warning in collecting mode; in strict mode the warning is not even built.
+    func warn(_ warning: @autoclosure () -> DecodingError) {
+        guard isCollecting else { return }
+        warnings.append(warning())
     }
 
     /// Records an error that decoding salvaged; errors other than `DecodingError` are wrapped in one.

@@ -116,4 +116,12 @@ extension KeyNaming {
         }
         return count
     }
+
+    /// Calls `body` with the plain snake-case spelling of `key` (see ``plainSnakeCaseSpelling(of:into:)``),
+    /// written in temporary stack memory, or with `nil` when no plain name converts to `key`.
+    static func withPlainSnakeCaseSpelling<R>(of key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
+        withUnsafeTemporaryAllocation(byteCount: key.count * 2, alignment: 1) { buffer in
+            body(plainSnakeCaseSpelling(of: key, into: buffer).map { UnsafeRawBufferPointer(rebasing: buffer[..<$0]) })
+        }
+    }
 }

@@ -20,10 +20,8 @@ extension KeyedDecodingContainer {
             if let decoder = try? superDecoder(forKey: key) as? ModelDecoder {
                 let value = decoder.session.view(at: decoder.index)
                 guard let coerced = T.coerced(from: value) else { throw error }
-                if decoder.session.isCollecting {
-                    decoder.session.warn(DecodingError(.coerced(value, to: T.self, as: "\(coerced)"), type: T.self,
-                                                       codingPath: decoder.path.keys))
-                }
+                decoder.session.warn(DecodingError(.coerced(value, to: T.self, as: "\(coerced)"), type: T.self,
+                                                   codingPath: decoder.path.keys))
                 return coerced
             }
             guard let json = try? decode(JSON.self, forKey: key), let value = try? JSONDocument(json).root,

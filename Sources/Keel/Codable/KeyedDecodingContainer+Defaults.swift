@@ -37,9 +37,10 @@ extension ModelDecoder {
     /// Reports, in collecting mode, that a default took the place of the value being decoded, which failed
     /// with `error`.
     func warnReplacedByDefault(_ error: DecodingError) {
-        guard session.isCollecting else { return }
-        let keel = error.jsonDecodingError ?? .custom(error.context?.debugDescription ?? "\(error)", at: session.view(at: index))
-        session.warn(DecodingError(keel.replacedByDefault, type: Any.self, codingPath: path.keys))
+        session.warn(DecodingError(
+            (error.jsonDecodingError ?? .custom(error.context?.debugDescription ?? "\(error)", at: session.view(at: index)))
+                .replacedByDefault,
+            type: Any.self, codingPath: path.keys))
     }
 }
 #endif

@@ -56,11 +56,10 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
             case .plainSnakeCase:
                 // Every name is plain snake case, so the one name that converts to the key is its snake-case
                 // spelling, found like any other name.
-                return withUnsafeTemporaryAllocation(byteCount: utf8.count * 2, alignment: 1) { buffer in
-                    guard let count = KeyNaming.plainSnakeCaseSpelling(of: UnsafeRawBufferPointer(utf8), into: buffer)
-                    else { return nil }
-                    return session.storage.valueIndex(ofMember: UnsafeRawBufferPointer(rebasing: buffer[..<count]),
-                                                      inObjectAt: object, reader: session.reader, scratch: &scratch)
+                return KeyNaming.withPlainSnakeCaseSpelling(of: UnsafeRawBufferPointer(utf8)) { spelling in
+                    spelling.flatMap {
+                        session.storage.valueIndex(ofMember: $0, inObjectAt: object, reader: session.reader, scratch: &scratch)
+                    }
                 }
             case .fromSnakeCase:
                 return session.valueIndex(ofSnakeCaseMember: UnsafeRawBufferPointer(utf8), inObjectAt: object, scratch: &scratch)
@@ -417,11 +416,8 @@ extension DecodingSession {
         guard case .convertFromSnakeCase = options.keyDecodingStrategy else { return key }
         var key = key
         return key.withUTF8 { utf8 in
-            withUnsafeTemporaryAllocation(byteCount: utf8.count * 2, alignment: 1) { buffer in
-                guard let count = KeyNaming.plainSnakeCaseSpelling(of: UnsafeRawBufferPointer(utf8), into: buffer) else {
-                    return String(decoding: utf8, as: UTF8.self)
-                }
-                return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            KeyNaming.withPlainSnakeCaseSpelling(of: UnsafeRawBufferPointer(utf8)) { spelling in
+                String(decoding: spelling ?? UnsafeRawBufferPointer(utf8), as: UTF8.self)
             }
         }
     }

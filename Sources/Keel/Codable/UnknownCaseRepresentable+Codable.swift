@@ -48,9 +48,8 @@ extension OpenEnum: Encodable where Known.RawValue: Encodable {
 extension ModelDecoder {
     /// Reports, in collecting mode, that the value being decoded named no case of `type`.
     func warnUnknownRawValue(of type: Any.Type, decodedAs fallback: String) {
-        guard session.isCollecting else { return }
-        let warning = JSONDecodingError.unknownRawValue(of: type, at: session.view(at: index), decodedAs: fallback)
-        session.warn(DecodingError(warning, type: type, codingPath: path.keys))
+        session.warn(DecodingError(.unknownRawValue(of: type, at: session.view(at: index), decodedAs: fallback),
+                                   type: type, codingPath: path.keys))
     }
 }
 #endif
