@@ -151,10 +151,10 @@ infix operator --> : KeelPathPrecedence
 
 // MARK: Collecting style (LastMile)
 
-/// `decoder["key"] --> T.self`: a required value; `nil` (and a recorded error) when it fails. Same as ``Keel/SalvagingDecoder/decode(_:)``.
+/// `decoder["key"] --> T.self`: a required value; `nil` (and a recorded error) when it fails. Same as ``Keel/CollectingDecoder/decode(_:)``.
 @_disfavoredOverload  // so that `--> T?.self` picks the optional form below
-@inlinable public func --> <T: JSONDecodable>(decoder: SalvagingDecoder, type: T.Type) -> T? { decoder.decode(type) }
+@inlinable public func --> <T: JSONDecodable>(decoder: CollectingDecoder, type: T.Type) -> T? { decoder.decode(type) }
 
 /// `decoder["key"] --> T?.self`: an optional value; `nil` when missing or `null`, `nil` and a recorded error
-/// when of the wrong type. Same as ``Keel/SalvagingDecoder/decodeIfPresent(_:)``.
-@inlinable public func --> <T: JSONDecodable>(decoder: SalvagingDecoder, type: T?.Type) -> T? { decoder.decodeIfPresent(T.self) }
+/// when of the wrong type. Same as ``Keel/CollectingDecoder/decodeIfPresent(_:)``.
+@inlinable public func --> <T: JSONDecodable>(decoder: CollectingDecoder, type: T?.Type) -> T? { decoder.decodeIfPresent(T.self) }

@@ -30,11 +30,11 @@ import Testing
 
     /// The Collecting Style article's `Person`, as written there (it once called a memberwise initializer
     /// that Swift does not generate once `init?(from:)` is declared).
-    struct ArticlePerson: SalvagingJSONDecodable {
+    struct ArticlePerson: CollectingJSONDecodable {
         let id: Int, firstName: String, lastName: String, phoneNumber: String?, height: Double?
         static var idKey: String? { "person_id" }
 
-        init?(from decoder: SalvagingDecoder) {
+        init?(from decoder: CollectingDecoder) {
             let id = decoder["person_id"] --> Int.self
             let firstName = decoder["first_name"] --> String.self
             let lastName = decoder["last_name"] --> String.self
@@ -52,7 +52,7 @@ import Testing
 
     @Test func collectingArticle() {
         let json = #"{"person_id": 8675309, "first_name": "Jenny", "last_name": "Tutone", "height": "tall"}"#
-        let result = SalvagingJSONDecoder().decode(text: json, to: ArticlePerson.self)
+        let result = CollectingJSONDecoder().decode(text: json, to: ArticlePerson.self)
         #expect(result.value?.id == 8675309)
         #expect(result.value?.height == nil)
         #expect(result.errors.map(\.description) == [#"root(ArticlePerson person_id=8675309) > "height"(Double) : Unexpectedly found a string"#])

@@ -16,12 +16,12 @@ enum DecodingBenchmark {
 
         // Check, outside the timed region, that every decoder produces the same digest as JSONDecoder.
         let expected = CodableTwitter.digest(try CodableTwitter.decode(data))
-        let salvaged = SalvagingJSONDecoder().decode(data: bytes, to: CollectingTwitter.Timeline.self)
+        let collected = CollectingJSONDecoder().decode(data: bytes, to: CollectingTwitter.Timeline.self)
         let digests: [(String, TwitterDigest?)] = [
             ("functional", FunctionalTwitter.digest(try FunctionalTwitter.Timeline.decode(root()).dematerialize())),
             ("results", ResultsTwitter.digest(try ResultsTwitter.Timeline(json: root()))),
             ("throwing", ThrowingTwitter.digest(try ThrowingTwitter.Timeline.decode(root()))),
-            ("collecting", salvaged.errors.isEmpty ? salvaged.value.map(CollectingTwitter.digest) : nil),
+            ("collecting", collected.errors.isEmpty ? collected.value.map(CollectingTwitter.digest) : nil),
             ("Codable bridge", CodableTwitter.digest(try KeelDecoder().decode(CodableTwitter.Timeline.self, from: bytes))),
         ]
         for (name, digest) in digests where digest != expected {
@@ -34,7 +34,7 @@ enum DecodingBenchmark {
             ("functional (Argo)", { blackHole(try? FunctionalTwitter.Timeline.decode(root()).dematerialize()) }),
             ("results (Freddy)", { blackHole(try? ResultsTwitter.Timeline(json: root())) }),
             ("throwing (Decodable)", { blackHole(try? ThrowingTwitter.Timeline.decode(root())) }),
-            ("collecting (LastMile)", { blackHole(SalvagingJSONDecoder().decode(data: bytes, to: CollectingTwitter.Timeline.self)) }),
+            ("collecting (LastMile)", { blackHole(CollectingJSONDecoder().decode(data: bytes, to: CollectingTwitter.Timeline.self)) }),
         ]
         return (bytes.count, cases.map { Row(name: $0.0, measurement: Measurement.measure(budget: budget, $0.1)) })
     }

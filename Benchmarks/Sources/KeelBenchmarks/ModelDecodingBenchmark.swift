@@ -28,7 +28,7 @@ enum ModelDecodingBenchmark {
     }
 
     /// The value a collecting decoder built, or an error when it recorded any.
-    static func complete<T>(_ result: Salvaged<T>) throws -> T {
+    static func complete<T>(_ result: Collected<T, CollectedError>) throws -> T {
         guard let value = result.value, result.errors.isEmpty else {
             throw BenchmarkError("the collecting style reported \(result.errors.count) errors")
         }
@@ -44,7 +44,7 @@ enum ModelDecodingBenchmark {
         Case(name: "results (Freddy)") { bytes, _ in try ResultsCitm.Catalog(json: JSONDocument(parsing: bytes).root) },
         Case(name: "throwing (Decodable)") { bytes, _ in try ThrowingCitm.Catalog.decode(JSONDocument(parsing: bytes).root) },
         Case(name: "collecting (LastMile)") { bytes, _ in
-            try complete(SalvagingJSONDecoder().decode(data: bytes, to: CollectingCitm.Catalog.self))
+            try complete(CollectingJSONDecoder().decode(data: bytes, to: CollectingCitm.Catalog.self))
         },
     ]
 
@@ -61,7 +61,7 @@ enum ModelDecodingBenchmark {
             try ThrowingCanada.FeatureCollection.decode(JSONDocument(parsing: bytes).root)
         },
         Case(name: "collecting (LastMile)") { bytes, _ in
-            try complete(SalvagingJSONDecoder().decode(data: bytes, to: CollectingCanada.FeatureCollection.self))
+            try complete(CollectingJSONDecoder().decode(data: bytes, to: CollectingCanada.FeatureCollection.self))
         },
     ]
 }

@@ -17,8 +17,8 @@ final class DecodingSession {
     private(set) var isOpen = true
     /// Whether errors are recorded and decoding salvages what it can.
     let isCollecting: Bool
-    private var recorded: [DecodingError] = []
-    private var warnings: [DecodingError] = []
+    /// The errors and warnings met in collecting mode.
+    private var log = CollectingLog<DecodingError>()
     /// Types met in this session, each with its conformance to `SessionDecodable` (arrays and dictionaries)
     /// or `nil`, so that the next value of one skips the dynamic check (see `sessionDecodable(_:)`).
     @exclusivity(unchecked) var checkedTypes: [(type: ObjectIdentifier, collection: (any SessionDecodable.Type)?)] = []
@@ -60,47 +60,34 @@ final class DecodingSession {
         }
     }
 
-    /// Runs `body` in collecting mode and returns every error, the one that ended `body` included, in
-    /// document order where the errors know their place.
-    static func collect(_ options: KeelDecoder, on value: JSONView, _ body: (DecodingSession) throws -> Void)
-        -> (errors: [DecodingError], warnings: [DecodingError]) {
-        var found: (errors: [DecodingError], warnings: [DecodingError]) = ([], [])
-        _ = try? run(options, on: value, collecting: true) { session in
+    /// Runs `body` in collecting mode and returns `value()` with every error, the one that ended `body`
+    /// included, and every warning, in document order where they know their place.
+    static func collect<Value>(_ options: KeelDecoder, on value: JSONView, _ body: (DecodingSession) throws -> Value?)
+        -> Collected<Value, DecodingError> {
+        let collected = try? run(options, on: value, collecting: true) { session in
+            var decoded: Value?
             do {
-                try body(session)
+                decoded = try body(session)
             } catch {
                 session.record(error, at: session.rootPath)
             }
-            found = (session.recorded, session.warnings)
+            return session.log.collected(value: decoded, byteOffset: \.byteOffset) { $0 }
         }
-        return (inDocumentOrder(found.errors), inDocumentOrder(found.warnings))
-    }
-
-    /// Errors sorted by their place in the text; errors without one keep their order, last.
-    private static func inDocumentOrder(_ errors: [DecodingError]) -> [DecodingError] {
-        let order = errors.indices.sorted { a, b in
-            switch (errors[a].byteOffset, errors[b].byteOffset) {
-            case let (x?, y?) where x != y: return x < y
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return a < b
-            }
-        }
-        return order.map { errors[$0] }
+        return collected ?? Collected(value: nil, errors: [])
     }
 
     /// Records a warning in collecting mode; in strict mode the warning is not even built.
     func warn(_ warning: @autoclosure () -> DecodingError) {
         guard isCollecting else { return }
-        warnings.append(warning())
+        log.warn(warning())
     }
 
     /// Records an error that decoding salvaged; errors other than `DecodingError` are wrapped in one.
     func record(_ error: any Error, at path: CodingPathNode) {
         if let error = error as? DecodingError {
-            recorded.append(error)
+            log.record(error)
         } else {
-            recorded.append(.dataCorrupted(DecodingError.Context(
+            log.record(.dataCorrupted(DecodingError.Context(
                 codingPath: path.keys, debugDescription: "The value's initializer threw an error", underlyingError: error)))
         }
     }

@@ -104,52 +104,33 @@ public struct KeelDecoder: Sendable {
     /// ```
     ///
     /// A required member that fails makes its object fail, and that failure is salvaged by the nearest
-    /// array or optional above it; when nothing above can salvage it, ``Collected/value`` is `nil`.
-    public func decodeCollecting<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) -> Collected<T> {
+    /// array or optional above it; when nothing above can salvage it, the result's `value` is `nil`.
+    public func decodeCollecting<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) -> Keel.Collected<T, DecodingError> {
         collecting(T.self) { () throws(JSONSyntaxError) in try JSONDocument(parsing: bytes, options: parsingOptions) }
     }
 
     /// Decodes a `T` from JSON text, salvaging what can be salvaged; see `decodeCollecting(_:from:)`.
-    public func decodeCollecting<T: Decodable>(_ type: T.Type, from text: String) -> Collected<T> {
+    public func decodeCollecting<T: Decodable>(_ type: T.Type, from text: String) -> Keel.Collected<T, DecodingError> {
         decodeCollecting(T.self, from: Array(text.utf8))
     }
 
     /// Decodes a `T` from UTF-8 JSON text in any contiguous bytes, salvaging what can be salvaged; see
     /// `decodeCollecting(_:from:)`.
-    public func decodeCollecting<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) -> Collected<T> {
+    public func decodeCollecting<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) -> Keel.Collected<T, DecodingError> {
         collecting(T.self) { () throws(JSONSyntaxError) in try JSONDocument.parsing(bytes, options: parsingOptions) }
     }
 
     /// Decodes a `T` from a value of a parsed document, salvaging what can be salvaged; see
     /// `decodeCollecting(_:from:)`.
-    public func decodeCollecting<T: Decodable>(_ type: T.Type, from value: JSONView) -> Collected<T> {
-        var decoded: T?
-        let found = DecodingSession.collect(self, on: value) { session in
-            decoded = try session.decodeValue(T.self, at: value.index, path: { session.rootPath })
-        }
-        return Collected(value: decoded, errors: found.errors, warnings: found.warnings)
-    }
-
-    /// What collecting decoding produced: the value, when the root could be built, and every error.
-    public struct Collected<Value> {
-        /// The decoded value, or `nil` when the root itself could not be built.
-        public let value: Value?
-        /// Every error, in document order where the errors know their place. Each is a `DecodingError` with
-        /// its coding path; `DecodingError.jsonDecodingError` gives Keel's own, with line and column.
-        public let errors: [DecodingError]
-        /// What was accepted but is worth knowing, in document order: unknown raw values that open enums
-        /// decoded as their fallback (``UnknownCaseRepresentable``, ``OpenEnum``), each a `dataCorrupted`
-        /// error with its coding path and Keel's error (line and column) underneath.
-        public let warnings: [DecodingError]
-        /// Whether the value was built and no error was met (warnings do not count).
-        public var isComplete: Bool { value != nil && errors.isEmpty }
-
-        init(value: Value?, errors: [DecodingError], warnings: [DecodingError] = []) {
-            self.value = value
-            self.errors = errors
-            self.warnings = warnings
+    public func decodeCollecting<T: Decodable>(_ type: T.Type, from value: JSONView) -> Keel.Collected<T, DecodingError> {
+        DecodingSession.collect(self, on: value) { session in
+            try session.decodeValue(T.self, at: value.index, path: { session.rootPath })
         }
     }
+
+    /// What ``decodeCollecting(_:from:)`` returned before 0.2; the same type as every collecting result.
+    @available(*, deprecated, message: "Use Collected<Value, DecodingError>")
+    public typealias Collected<Value> = Keel.Collected<Value, DecodingError>
 
     // MARK: Parsing
 
@@ -162,16 +143,14 @@ public struct KeelDecoder: Sendable {
         }
     }
 
-    private func collecting<T: Decodable>(_ type: T.Type, parsing parse: () throws(JSONSyntaxError) -> JSONDocument) -> Collected<T> {
+    private func collecting<T: Decodable>(_ type: T.Type, parsing parse: () throws(JSONSyntaxError) -> JSONDocument) -> Keel.Collected<T, DecodingError> {
         do {
             return decodeCollecting(T.self, from: try parse().root)
         } catch {
-            return Collected(value: nil, errors: [DecodingError(syntaxError: error)])
+            return Keel.Collected(value: nil, errors: [DecodingError(syntaxError: error)])
         }
     }
 }
-
-extension KeelDecoder.Collected: Sendable where Value: Sendable {}
 
 extension JSONDocument {
     /// Parses the bytes of any `ContiguousBytes` (keeping one copy), with a typed error.

@@ -13,7 +13,7 @@
 ///
 /// The name is Keel's own, so that it never clashes with `Swift.Decodable`. Usually you conform through one
 /// of the style protocols (``FunctionalJSONDecodable``, ``JSONInitializable``, ``ThrowingJSONDecodable``,
-/// ``SalvagingJSONDecodable``), which implement this requirement for you.
+/// ``CollectingJSONDecodable``), which implement this requirement for you.
 public protocol JSONDecodable {
     /// Decodes a value from `value`, throwing an error that names the path and position.
     ///

@@ -22,7 +22,8 @@ public final class JSONDecodingContext {
 
     /// The mode of this run.
     public let mode: Mode
-    @exclusivity(unchecked) private var recorded: [JSONDecodingError] = []
+    /// The errors and warnings recorded so far, each with the frames open when it was met.
+    @exclusivity(unchecked) private(set) var log = CollectingLog<RecordedError>()
     /// Frames that describe the types being decoded, outermost first, for messages in the collecting style.
     @exclusivity(unchecked) var frames: [DecodingFrame] = []
 
@@ -38,36 +39,25 @@ public final class JSONDecodingContext {
     public var isCollecting: Bool { mode == .collecting }
 
     /// Every error recorded, in document order.
-    public var errors: [JSONDecodingError] { JSONDecodingError.inDocumentOrder(recorded) }
+    public var errors: [JSONDecodingError] { inDocumentOrder(log.errors.map(\.error), byteOffset: \.byteOffset) }
 
     /// What decoding accepted but reported in collecting mode, in document order: an unknown raw value that
     /// an open enum decoded as its fallback (see ``UnknownCaseRepresentable``). Strict mode keeps none.
-    public var warnings: [JSONDecodingError] { JSONDecodingError.inDocumentOrder(warned) }
-
-    @exclusivity(unchecked) private var warned: [JSONDecodingError] = []
-    /// The frames open when each warning was recorded, in recording order.
-    @exclusivity(unchecked) private var warningTrails: [[DecodingFrame]] = []
+    public var warnings: [JSONDecodingError] { inDocumentOrder(log.warnings.map(\.error), byteOffset: \.byteOffset) }
 
     /// Records a warning in collecting mode; in strict mode it does nothing.
     public func warn(_ warning: JSONDecodingError) {
         guard isCollecting else { return }
-        warned.append(warning)
-        warningTrails.append(frames)
-    }
-
-    /// The warnings with their frames, in document order.
-    var warningsWithTrails: [(error: JSONDecodingError, trail: [DecodingFrame])] {
-        JSONDecodingError.documentOrder(of: warned).map { (warned[$0], warningTrails[$0]) }
+        log.warn(RecordedError(error: warning, trail: frames))
     }
 
     /// How many errors have been recorded so far (cheaper than ``errors``).
-    public var errorCount: Int { recorded.count }
+    public var errorCount: Int { log.errors.count }
 
     /// Records `error` in collecting mode; in strict mode it does nothing (strict decoders throw instead).
     public func record(_ error: JSONDecodingError) {
         guard isCollecting else { return }
-        recorded.append(error)
-        trails.append(frames)
+        log.record(RecordedError(error: error, trail: frames))
     }
 
     /// Opens the frame of an array's element at `position`, of type `type`, for messages.
@@ -85,14 +75,12 @@ public final class JSONDecodingContext {
     /// Closes the innermost frame.
     @usableFromInline
     func closeFrame() { frames.removeLast() }
+}
 
-    /// The frames that were open when each recorded error was recorded, in recording order.
-    @exclusivity(unchecked) private(set) var trails: [[DecodingFrame]] = []
-
-    /// The recorded errors with their frames, in document order.
-    var errorsWithTrails: [(error: JSONDecodingError, trail: [DecodingFrame])] {
-        JSONDecodingError.documentOrder(of: recorded).map { (recorded[$0], trails[$0]) }
-    }
+/// An error or warning the collecting style recorded, with the frames open when it was met (its trail).
+struct RecordedError {
+    var error: JSONDecodingError
+    var trail: [DecodingFrame]
 }
 
 /// One level of what is being decoded: the step that led there, the type decoded, and a record's id. Names

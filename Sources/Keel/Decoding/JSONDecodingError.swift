@@ -38,7 +38,7 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         /// An array has no element at an index a path names (the array counterpart of ``missingKey``).
         public static let missingElement = Kind(7)
         /// An array or object with more elements than a count-limited decoding keeps; the ones past the
-        /// limit are left out (``SalvagingDecoder/decodeArray(of:maximumCount:)``).
+        /// limit are left out (``CollectingDecoder/decodeArray(of:maximumCount:)``).
         public static let tooManyElements = Kind(8)
 
         /// Matches an error against a kind: `catch JSONDecodingError.missingKey`.
@@ -186,7 +186,7 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     public static func multiple(_ errors: [JSONDecodingError]) -> JSONDecodingError {
         let flat = errors.flatMap { $0.kind == .multiple ? $0.errors : [$0] }
         if flat.count == 1 { return flat[0] }
-        let ordered = JSONDecodingError.inDocumentOrder(flat)
+        let ordered = inDocumentOrder(flat, byteOffset: \.byteOffset)
         return JSONDecodingError(kind: .multiple, expected: "no errors", found: "\(ordered.count) errors",
                                  path: ordered.first?.path ?? .root, location: ordered.first?.location, errors: ordered)
     }
@@ -194,23 +194,6 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     /// A failure in the model's own words, at `value`.
     public static func custom(_ message: String, at value: JSONView) -> JSONDecodingError {
         JSONDecodingError(kind: .custom, expected: message, found: value.kindAndExcerpt, at: value)
-    }
-
-    /// Errors sorted by their place in the text (errors without a place keep their order, last).
-    static func inDocumentOrder(_ errors: [JSONDecodingError]) -> [JSONDecodingError] {
-        documentOrder(of: errors).map { errors[$0] }
-    }
-
-    /// The indices of `errors` in document order; a stable sort by byte offset.
-    static func documentOrder(of errors: [JSONDecodingError]) -> [Int] {
-        errors.indices.sorted { a, b in
-            switch (errors[a].details.byteOffset, errors[b].details.byteOffset) {
-            case let (x?, y?) where x != y: return x < y
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return a < b
-            }
-        }
     }
 }
 

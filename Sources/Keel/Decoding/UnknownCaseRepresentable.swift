@@ -15,8 +15,7 @@
 /// It decodes so in every style (as a ``JSONDecodable``) and through ``KeelDecoder`` and Foundation's
 /// `JSONDecoder` (as a `Decodable` with a `String` or `Int` raw value). In collecting mode each fallback is
 /// reported as a warning, with its path, line and column (``JSONDecodingContext/warnings``,
-/// `Salvaged.warnings`, `KeelDecoder.Collected.warnings`). A value of the wrong kind (a number for a `String`
-/// enum) is still an error.
+/// ``Collected/warnings``). A value of the wrong kind (a number for a `String` enum) is still an error.
 public protocol UnknownCaseRepresentable: RawRepresentable {
     /// The case a raw value that names no case decodes as.
     static var unknownCase: Self { get }

@@ -52,13 +52,13 @@ public func decode<T: JSONDecodable>(_ json: JSON, rootKey: String) -> T? {
 
 // MARK: Collecting style
 
-extension SalvagingJSONDecoder {
+extension CollectingJSONDecoder {
     /// Decodes a tree in the collecting style: the value it could build, and every error.
-    public func decode<T: JSONDecodable>(_ type: T.Type, from json: JSON) -> Salvaged<T> {
+    public func decode<T: JSONDecodable>(_ type: T.Type, from json: JSON) -> Collected<T, CollectedError> {
         do {
             return decode(try json.documentRoot(), to: T.self)
         } catch {
-            return Salvaged(value: nil, errors: [SalvagedError(error: error, trail: [DecodingFrame(component: nil, type: T.self)])])
+            return Collected(value: nil, errors: [CollectedError(error: error, trail: [DecodingFrame(component: nil, type: T.self)])])
         }
     }
 }

@@ -72,9 +72,9 @@ public struct Account: Equatable, Sendable {
     }
 
     /// In the collecting style (LastMile's `-->`).
-    public struct Salvaged: SalvagingJSONDecodable {
+    public struct Collecting: CollectingJSONDecodable {
         public let account: Account
-        public init?(from d: SalvagingDecoder) {
+        public init?(from d: CollectingDecoder) {
             let id = d["id"] --> Int.self
             let name = d["name"] --> String.self
             let email = d["email"] --> String?.self
@@ -113,9 +113,9 @@ public struct Account: Equatable, Sendable {
         outcomes.functional = try? Functional.decode(root).dematerialize().account
         outcomes.results = try? Results(json: root).account
         outcomes.throwing = try? Throwing.decode(root).account
-        let salvaged = SalvagingJSONDecoder().decode(root, to: Salvaged.self)
-        outcomes.collectingErrors = salvaged.errors.count
-        outcomes.collecting = salvaged.errors.isEmpty ? salvaged.value?.account : nil
+        let collected = CollectingJSONDecoder().decode(root, to: Collecting.self)
+        outcomes.collectingErrors = collected.errors.count
+        outcomes.collecting = collected.errors.isEmpty ? collected.value?.account : nil
         outcomes.bridged = try? KeelDecoder().decode(Bridged.self, from: root).account
         let bridgedCollecting = KeelDecoder().decodeCollecting(Bridged.self, from: root)
         outcomes.bridgedCollectingErrors = bridgedCollecting.errors.count

@@ -34,10 +34,10 @@ import Testing
         }
     }
 
-    struct Salvaged: SalvagingJSONDecodable {
+    struct Collecting: CollectingJSONDecodable {
         let level: Level
-        init?(from d: SalvagingDecoder) {
-            guard let next = d[""] --> [Salvaged].self else { return nil }
+        init?(from d: CollectingDecoder) {
+            guard let next = d[""] --> [Collecting].self else { return nil }
             level = Level(next: next.map(\.level))
         }
     }
@@ -86,9 +86,9 @@ import Testing
             "results": { try [Results].decode(parsing: bytes, options: options).map(\.level) },
             "throwing": { try [Throwing].decode(parsing: bytes, options: options).map(\.level) },
             "collecting": {
-                let salvaged = SalvagingJSONDecoder(options: options).decode(data: bytes, to: [Salvaged].self)
-                if let error = salvaged.errors.first { throw error.error }
-                return salvaged.value?.map(\.level) ?? []
+                let styleResult = CollectingJSONDecoder(options: options).decode(data: bytes, to: [Collecting].self)
+                if let error = styleResult.errors.first { throw error.error }
+                return styleResult.value?.map(\.level) ?? []
             },
             "bridge": { try bridge.decode([Bridged].self, from: bytes).map(\.level) },
             "bridge collecting": {

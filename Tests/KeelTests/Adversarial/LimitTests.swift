@@ -72,7 +72,7 @@ import Testing
         decoder.parsingOptions = options
         #expect((try? decoder.decode([[[Int]]].self, from: text)) == nil)
         #expect((try? KeelDecoder().decode([[[Int]]].self, from: text)) == [[[1]]])
-        let salvaged = SalvagingJSONDecoder(options: options).decode(text: text, to: [[[Int]]].self)
-        #expect(salvaged.value == nil && salvaged.errors.count == 1)
+        let collected = CollectingJSONDecoder(options: options).decode(text: text, to: [[[Int]]].self)
+        #expect(collected.value == nil && collected.errors.count == 1)
     }
 }

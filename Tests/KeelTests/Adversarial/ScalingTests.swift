@@ -127,15 +127,15 @@ import Testing
         let last = try #require(collected.errors.last?.jsonDecodingError)
         #expect(last.path == [999, "n"])
         #expect(last.location?.line == 1_000)
-        let salvaged = SalvagingJSONDecoder().decode(text: text, to: [Item].self)
-        #expect(salvaged.errors.count == 1_000)
-        #expect(salvaged.errors.last?.error.location?.line == 1_000)
+        let styleResult = CollectingJSONDecoder().decode(text: text, to: [Item].self)
+        #expect(styleResult.errors.count == 1_000)
+        #expect(styleResult.errors.last?.error.location?.line == 1_000)
 
         let ratio = growth(small: 2_500, large: 10_000) { count in
             let text = Self.strings(count)
             var printed = 0
             for error in KeelDecoder().decodeCollecting([Item].self, from: text).errors { printed += "\(error)".utf8.count }
-            for error in SalvagingJSONDecoder().decode(text: text, to: [Item].self).errors { printed += error.description.utf8.count }
+            for error in CollectingJSONDecoder().decode(text: text, to: [Item].self).errors { printed += error.description.utf8.count }
             #expect(printed > 0)
         }
         #expect(ratio < ScalingTests.linearBound, "4x the failing elements took \(ratio)x as long")

@@ -57,8 +57,8 @@ import Testing
                     #expect(error.jsonDecodingError?.path == path, "bridge: \(path) = \(intruder): \(error)")
                 }
                 // The collecting decoders record the error at the field.
-                let salvaged = SalvagingJSONDecoder().decode(root, to: Account.Salvaged.self)
-                #expect(salvaged.errors.contains { $0.error.path == path }, "collecting: \(path) = \(intruder)")
+                let styleResult = CollectingJSONDecoder().decode(root, to: Account.Collecting.self)
+                #expect(styleResult.errors.contains { $0.error.path == path }, "collecting: \(path) = \(intruder)")
                 let collected = KeelDecoder().decodeCollecting(Account.Bridged.self, from: root)
                 #expect(collected.errors.contains { $0.jsonDecodingError?.path == path }, "bridge collecting: \(path) = \(intruder)")
             }
@@ -71,8 +71,8 @@ import Testing
     @Test func collectingGivesThePartialValueAndEveryError() throws {
         let json = Self.replacing(try Self.document(replacing: ["tags", 1], with: 5), at: ["email"], with: 42)
         let root = try JSONDocument(parsing: json.jsonBytes()).root  // parsed text, so errors have a line and column
-        let salvaged = SalvagingJSONDecoder().decode(root, to: [String: JSON].self)
-        #expect(salvaged.errors.isEmpty)
+        let styleResult = CollectingJSONDecoder().decode(root, to: [String: JSON].self)
+        #expect(styleResult.errors.isEmpty)
 
         struct Lenient: Decodable, Equatable { let name: String; let email: String?; let tags: [String] }
         let collected = KeelDecoder().decodeCollecting(Lenient.self, from: root)

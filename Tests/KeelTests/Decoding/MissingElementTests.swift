@@ -38,16 +38,16 @@ import Testing
         #expect(try json.getString(at: "people", 5, "name", alongPath: .missingKeyBecomesNil) == nil)
     }
 
-    struct Roster: SalvagingJSONDecodable {
+    struct Roster: CollectingJSONDecodable {
         let sixth: String?
-        init?(from decoder: SalvagingDecoder) {
+        init?(from decoder: CollectingDecoder) {
             sixth = decoder["people"][5]["name"].decode(String.self)
             guard decoder.succeeded else { return nil }
         }
     }
 
     @Test func collectingStyle() {
-        let result = SalvagingJSONDecoder().decode(text: Self.text, to: Roster.self)
+        let result = CollectingJSONDecoder().decode(text: Self.text, to: Roster.self)
         #expect(result.value == nil)
         #expect(result.errors.count == 1)
         #expect(result.errors.first?.error.kind == .missingElement)

@@ -73,10 +73,10 @@ import Testing
         #expect(try root.decode([Status].self, forKey: "statuses") == [.active, .unknown])
         let statuses: [Status] = try root => "statuses"
         #expect(statuses == [.active, .unknown])
-        let salvaged = SalvagingJSONDecoder().decode([Status].self, from: #"["active", "gone", 4]"#)
-        #expect(salvaged.value == [.active, .unknown])
-        #expect(salvaged.errors.count == 1)   // 4 is not a string: still an error, and the element is dropped
-        #expect(salvaged.warnings.map(\.locatedDescription) == [
+        let styleResult = CollectingJSONDecoder().decode([Status].self, from: #"["active", "gone", 4]"#)
+        #expect(styleResult.value == [.active, .unknown])
+        #expect(styleResult.errors.count == 1)   // 4 is not a string: still an error, and the element is dropped
+        #expect(styleResult.warnings.map(\.locatedDescription) == [
             #"root([Status]) > [1](Status) : Unknown value "gone", expected a raw value of Status (decoded as unknown) (line 1, column 12)"#,
         ])
         let context = JSONDecodingContext(mode: .collecting)

@@ -20,9 +20,9 @@ import Testing
         static func decode(_ j: JSONView) throws -> UserT { try UserT(id: j => "id", name: j => "name", email: j => "email") }
     }
 
-    struct UserC: SalvagingJSONDecodable {
+    struct UserC: CollectingJSONDecodable {
         let id: Int, name: String, email: String?
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             let id = d["id"] --> Int.self, name = d["name"] --> String.self
             email = d["email"] --> String?.self
             guard d.succeeded, let id, let name else { return nil }
@@ -43,9 +43,9 @@ import Testing
         let error = #expect(throws: JSONDecodingError.self) { try [UserT].decode(document.root) }
         #expect(error?.description == #"Expected an Int at $[1].id (line 1, column 50) but found a string: "2"."#)
 
-        let salvaged = SalvagingJSONDecoder().decode([UserC].self, from: Self.text)
-        #expect(salvaged.value?.map(\.name) == ["Ada"])
-        #expect(salvaged.errors.map(\.description) == [#"root([UserC]) > [1](UserC) > "id"(Int) : Unexpectedly found a string"#])
+        let collected = CollectingJSONDecoder().decode([UserC].self, from: Self.text)
+        #expect(collected.value?.map(\.name) == ["Ada"])
+        #expect(collected.errors.map(\.description) == [#"root([UserC]) > [1](UserC) > "id"(Int) : Unexpectedly found a string"#])
     }
 }
 

@@ -122,9 +122,9 @@ import Testing
         #expect(collected.warnings.first?.jsonDecodingError?.location?.line == 4)
 
         #expect(try [Event].decode(parsing: Self.events) == Self.expected)
-        let salvaged = SalvagingJSONDecoder().decode([Event].self, from: Self.events)
-        #expect(salvaged.value == Self.expected)
-        #expect(salvaged.warnings.map(\.error.description) == [
+        let styleResult = CollectingJSONDecoder().decode([Event].self, from: Self.events)
+        #expect(styleResult.value == Self.expected)
+        #expect(styleResult.warnings.map(\.error.description) == [
             #"Unknown value at $[2].type (line 4, column 12): expected one of the tags "PushEvent", "ForkEvent" (the fallback was used), found "SponsorEvent"."#,
         ])
     }

@@ -77,8 +77,8 @@ import Testing
         // Results.
         #expect(try tree.decode(at: "others", 0, type: User.self) == User(id: 8, name: "Bo"))
         // Collecting.
-        #expect(SalvagingJSONDecoder().decode([String: JSON].self, from: tree).value?["user"] == tree["user"].value)
-        #expect(SalvagingJSONDecoder().decode(User.self, from: try #require(tree["user"].value)).value == ann)
+        #expect(CollectingJSONDecoder().decode([String: JSON].self, from: tree).value?["user"] == tree["user"].value)
+        #expect(CollectingJSONDecoder().decode(User.self, from: try #require(tree["user"].value)).value == ann)
         // The core.
         #expect(try [User].decode(try #require(tree["others"].value)) == [User(id: 8, name: "Bo")])
     }

@@ -11,7 +11,7 @@ import Testing
     typealias Functional = Account.Functional
     typealias Results = Account.Results
     typealias Throwing = Account.Throwing
-    typealias Salvaged = Account.Salvaged
+    typealias Collecting = Account.Collecting
 
     static let valid = #"{"id": 1, "name": "Ada", "email": "ada@x", "tags": ["a", "b"], "score": 9.5, "meta": {"role": "admin"}}"#
 
@@ -53,7 +53,7 @@ import Testing
         #expect(try Functional.decode(root).dematerialize().account == expected)
         #expect(try Results(json: root).account == expected)
         #expect(try Throwing.decode(root).account == expected)
-        #expect(SalvagingJSONDecoder().decode(root, to: Salvaged.self).value?.account == expected)
+        #expect(CollectingJSONDecoder().decode(root, to: Collecting.self).value?.account == expected)
     }
 
     /// Where exactly one thing is wrong, the strict styles name the same path.

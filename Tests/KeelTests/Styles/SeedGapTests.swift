@@ -95,7 +95,7 @@ import Testing
         let fontSizes: [Int]
     }
 
-    struct Profile: SalvagingJSONDecodable {
+    struct Profile: CollectingJSONDecodable {
         let name: String
         let nickname: String?
         let clearsNickname: Bool
@@ -105,7 +105,7 @@ import Testing
         let recent: [Int]
         let labels: [String: String]
 
-        init?(from decoder: SalvagingDecoder) {
+        init?(from decoder: CollectingDecoder) {
             let name = decoder["name"] --> String.self
             nickname = decoder["nickname"] --> String?.self
             clearsNickname = decoder["nickname"].isJSONNull
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func nullIsToldFromMissing() throws {
-        let decoder = SalvagingJSONDecoder()
+        let decoder = CollectingJSONDecoder()
         let cleared = decoder.decode(Profile.self, from: #"{"name": "a", "nickname": null, "settings": {"theme": "dark", "fontSizes": []}, "recent": [], "labels": {}}"#)
         #expect(cleared.value?.clearsNickname == true)
         #expect(cleared.value?.hasNickname == true)
@@ -141,7 +141,7 @@ import Testing
              "extra": {"theme": 5},
              "recent": [], "labels": {}}
             """
-        let result = SalvagingJSONDecoder().decode(Profile.self, from: text)
+        let result = CollectingJSONDecoder().decode(Profile.self, from: text)
         let profile = try #require(result.value)
         #expect(profile.settings == Settings(theme: "dark", fontSizes: [12, 14]))
         #expect(profile.extra == nil)
@@ -150,14 +150,14 @@ import Testing
         #expect(result.errors[0].trail.hasPrefix("root(Profile) > \"settings\"(Settings)"))
 
         // A required Codable value that cannot be built fails the record.
-        let broken = SalvagingJSONDecoder().decode(Profile.self, from: #"{"name": "a", "settings": {"theme": 1}, "recent": [], "labels": {}}"#)
+        let broken = CollectingJSONDecoder().decode(Profile.self, from: #"{"name": "a", "settings": {"theme": 1}, "recent": [], "labels": {}}"#)
         #expect(broken.value == nil)
         #expect(broken.errors.contains { $0.error.path == ["settings", "theme"] })
     }
 
     @Test func countLimitedCollectionsKeepTheFirstAndReportTheRest() throws {
         let text = #"{"name": "a", "settings": {"theme": "d", "fontSizes": []}, "recent": [1, "x", 2, 3, 4, 5], "labels": {"a": "1", "b": 2, "c": "3", "d": "4"}}"#
-        let result = SalvagingJSONDecoder().decode(Profile.self, from: text)
+        let result = CollectingJSONDecoder().decode(Profile.self, from: text)
         let profile = try #require(result.value)
         #expect(profile.recent == [1, 2, 3])
         #expect(profile.labels == ["a": "1", "c": "3"])
@@ -172,7 +172,7 @@ import Testing
 
     @Test func theCollectingDecoderTakesInputAsKeelDecoderDoes() throws {
         let text = #"{"person_id": 1, "first_name": "M", "last_name": "S", "height": "tall"}"#
-        let decoder = SalvagingJSONDecoder()
+        let decoder = CollectingJSONDecoder()
         let fromString = decoder.decode(CollectingStyleTests.Person.self, from: text)
         let fromBytes = decoder.decode(CollectingStyleTests.Person.self, from: Array(text.utf8))
         let fromData = decoder.decode(CollectingStyleTests.Person.self, from: Data(text.utf8))

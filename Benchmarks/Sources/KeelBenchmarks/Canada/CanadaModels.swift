@@ -78,25 +78,25 @@ enum ThrowingCanada {
 }
 
 enum CollectingCanada {
-    struct FeatureCollection: SalvagingJSONDecodable, Encodable {
+    struct FeatureCollection: CollectingJSONDecodable, Encodable {
         let type: String, features: [Feature]
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let type = d["type"] --> String.self, let features = d["features"] --> [Feature].self, d.succeeded
             else { return nil }
             (self.type, self.features) = (type, features)
         }
     }
-    struct Feature: SalvagingJSONDecodable, Encodable {
+    struct Feature: CollectingJSONDecodable, Encodable {
         let type: String, properties: [String: String], geometry: Geometry
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let type = d["type"] --> String.self, let properties = d["properties"] --> [String: String].self,
                   let geometry = d["geometry"] --> Geometry.self, d.succeeded else { return nil }
             (self.type, self.properties, self.geometry) = (type, properties, geometry)
         }
     }
-    struct Geometry: SalvagingJSONDecodable, Encodable {
+    struct Geometry: CollectingJSONDecodable, Encodable {
         let type: String, coordinates: [[[Double]]]
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let type = d["type"] --> String.self, let coordinates = d["coordinates"] --> [[[Double]]].self,
                   d.succeeded else { return nil }
             (self.type, self.coordinates) = (type, coordinates)

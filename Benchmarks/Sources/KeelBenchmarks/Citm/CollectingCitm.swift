@@ -2,12 +2,12 @@ import KeelOperators
 
 /// The citm_catalog model in the collecting style (LastMile): `decoder["key"] --> T.self`, salvaging.
 enum CollectingCitm {
-    struct Catalog: SalvagingJSONDecodable, Encodable {
+    struct Catalog: CollectingJSONDecodable, Encodable {
         let areaNames: [String: String], audienceSubCategoryNames: [String: String], blockNames: [String: String]
         let events: [String: Event], performances: [Performance], seatCategoryNames: [String: String]
         let subTopicNames: [String: String], subjectNames: [String: String], topicNames: [String: String]
         let topicSubTopics: [String: [Int]], venueNames: [String: String]
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             let areaNames = d["areaNames"] --> [String: String].self
             let audienceSubCategoryNames = d["audienceSubCategoryNames"] --> [String: String].self
             let blockNames = d["blockNames"] --> [String: String].self
@@ -28,11 +28,11 @@ enum CollectingCitm {
             (self.topicSubTopics, self.venueNames) = (topicSubTopics, venueNames)
         }
     }
-    struct Event: SalvagingJSONDecodable, Encodable {
+    struct Event: CollectingJSONDecodable, Encodable {
         let description: String?, id: Int, logo: String?, name: String, subTopicIds: [Int], subjectCode: String?
         let subtitle: String?, topicIds: [Int]
         static var idKey: String? { "id" }
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             description = d["description"] --> String?.self
             let id = d["id"] --> Int.self
             logo = d["logo"] --> String?.self
@@ -45,11 +45,11 @@ enum CollectingCitm {
             (self.id, self.name, self.subTopicIds, self.topicIds) = (id, name, subTopicIds, topicIds)
         }
     }
-    struct Performance: SalvagingJSONDecodable, Encodable {
+    struct Performance: CollectingJSONDecodable, Encodable {
         let eventId: Int, id: Int, logo: String?, name: String?, prices: [Price], seatCategories: [SeatCategory]
         let seatMapImage: String?, start: Int, venueCode: String
         static var idKey: String? { "id" }
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             let eventId = d["eventId"] --> Int.self
             let id = d["id"] --> Int.self
             logo = d["logo"] --> String?.self
@@ -64,25 +64,25 @@ enum CollectingCitm {
             (self.start, self.venueCode) = (start, venueCode)
         }
     }
-    struct Price: SalvagingJSONDecodable, Encodable {
+    struct Price: CollectingJSONDecodable, Encodable {
         let amount: Int, audienceSubCategoryId: Int, seatCategoryId: Int
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let amount = d["amount"] --> Int.self, let audienceSubCategoryId = d["audienceSubCategoryId"] --> Int.self,
                   let seatCategoryId = d["seatCategoryId"] --> Int.self, d.succeeded else { return nil }
             (self.amount, self.audienceSubCategoryId, self.seatCategoryId) = (amount, audienceSubCategoryId, seatCategoryId)
         }
     }
-    struct SeatCategory: SalvagingJSONDecodable, Encodable {
+    struct SeatCategory: CollectingJSONDecodable, Encodable {
         let areas: [Area], seatCategoryId: Int
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let areas = d["areas"] --> [Area].self, let seatCategoryId = d["seatCategoryId"] --> Int.self,
                   d.succeeded else { return nil }
             (self.areas, self.seatCategoryId) = (areas, seatCategoryId)
         }
     }
-    struct Area: SalvagingJSONDecodable, Encodable {
+    struct Area: CollectingJSONDecodable, Encodable {
         let areaId: Int, blockIds: [Int]
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let areaId = d["areaId"] --> Int.self, let blockIds = d["blockIds"] --> [Int].self, d.succeeded else { return nil }
             (self.areaId, self.blockIds) = (areaId, blockIds)
         }

@@ -2,9 +2,9 @@ import KeelOperators
 
 /// The twitter model decoded in the collecting style (LastMile): `decoder["key"] --> T.self`, salvaging.
 enum CollectingTwitter {
-    struct Timeline: SalvagingJSONDecodable {
+    struct Timeline: CollectingJSONDecodable {
         let statuses: [Status], searchMetadata: SearchMetadata
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let statuses = d["statuses"] --> [Status].self,
                   let searchMetadata = d["search_metadata"] --> SearchMetadata.self, d.succeeded else { return nil }
             self.statuses = statuses
@@ -12,14 +12,14 @@ enum CollectingTwitter {
         }
     }
 
-    struct Status: SalvagingJSONDecodable {
+    struct Status: CollectingJSONDecodable {
         let id: UInt64, idStr: String, text: String, createdAt: String, source: String, truncated: Bool
         let inReplyToStatusID: UInt64?, inReplyToUserID: UInt64?, inReplyToScreenName: String?
         let user: User, retweetCount: Int, favoriteCount: Int, favorited: Bool, retweeted: Bool, lang: String
         let entities: Entities, metadata: StatusMetadata
         static var idKey: String? { "id_str" }
 
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             let id = d["id"] --> UInt64.self
             let idStr = d["id_str"] --> String.self
             let text = d["text"] --> String.self
@@ -46,14 +46,14 @@ enum CollectingTwitter {
         }
     }
 
-    struct User: SalvagingJSONDecodable, TwitterUserFields {
+    struct User: CollectingJSONDecodable, TwitterUserFields {
         let id: UInt64, idStr: String, name: String, screenName: String, location: String, description: String
         let url: String?, protected: Bool, followersCount: Int, friendsCount: Int, listedCount: Int, createdAt: String
         let favouritesCount: Int, utcOffset: Int?, timeZone: String?, geoEnabled: Bool, verified: Bool
         let statusesCount: Int, lang: String, profileImageURL: String
         static var idKey: String? { "screen_name" }
 
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             let id = d["id"] --> UInt64.self
             let idStr = d["id_str"] --> String.self
             let name = d["name"] --> String.self
@@ -86,49 +86,49 @@ enum CollectingTwitter {
         }
     }
 
-    struct Entities: SalvagingJSONDecodable {
+    struct Entities: CollectingJSONDecodable {
         let hashtags: [Hashtag], urls: [URLEntity], userMentions: [Mention]
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let hashtags = d["hashtags"] --> [Hashtag].self, let urls = d["urls"] --> [URLEntity].self,
                   let userMentions = d["user_mentions"] --> [Mention].self, d.succeeded else { return nil }
             (self.hashtags, self.urls, self.userMentions) = (hashtags, urls, userMentions)
         }
     }
-    struct Hashtag: SalvagingJSONDecodable {
+    struct Hashtag: CollectingJSONDecodable {
         let text: String, indices: [Int]
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let text = d["text"] --> String.self, let indices = d["indices"] --> [Int].self, d.succeeded else { return nil }
             (self.text, self.indices) = (text, indices)
         }
     }
-    struct URLEntity: SalvagingJSONDecodable {
+    struct URLEntity: CollectingJSONDecodable {
         let url: String, expandedURL: String, displayURL: String, indices: [Int]
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let url = d["url"] --> String.self, let expandedURL = d["expanded_url"] --> String.self,
                   let displayURL = d["display_url"] --> String.self, let indices = d["indices"] --> [Int].self,
                   d.succeeded else { return nil }
             (self.url, self.expandedURL, self.displayURL, self.indices) = (url, expandedURL, displayURL, indices)
         }
     }
-    struct Mention: SalvagingJSONDecodable {
+    struct Mention: CollectingJSONDecodable {
         let screenName: String, name: String, id: UInt64, indices: [Int]
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let screenName = d["screen_name"] --> String.self, let name = d["name"] --> String.self,
                   let id = d["id"] --> UInt64.self, let indices = d["indices"] --> [Int].self, d.succeeded else { return nil }
             (self.screenName, self.name, self.id, self.indices) = (screenName, name, id, indices)
         }
     }
-    struct StatusMetadata: SalvagingJSONDecodable {
+    struct StatusMetadata: CollectingJSONDecodable {
         let resultType: String, isoLanguageCode: String
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let resultType = d["result_type"] --> String.self,
                   let isoLanguageCode = d["iso_language_code"] --> String.self, d.succeeded else { return nil }
             (self.resultType, self.isoLanguageCode) = (resultType, isoLanguageCode)
         }
     }
-    struct SearchMetadata: SalvagingJSONDecodable {
+    struct SearchMetadata: CollectingJSONDecodable {
         let completedIn: Double, maxID: UInt64, query: String, count: Int
-        init?(from d: SalvagingDecoder) {
+        init?(from d: CollectingDecoder) {
             guard let completedIn = d["completed_in"] --> Double.self, let maxID = d["max_id"] --> UInt64.self,
                   let query = d["query"] --> String.self, let count = d["count"] --> Int.self, d.succeeded else { return nil }
             (self.completedIn, self.maxID, self.query, self.count) = (completedIn, maxID, query, count)

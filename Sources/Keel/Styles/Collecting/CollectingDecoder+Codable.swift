@@ -1,7 +1,7 @@
 // A `Decodable` type inside a collecting-style record: decoded through the Codable bridge in its collecting
 // mode, its errors joining the record's, each with its path, line and column.
 #if canImport(FoundationEssentials) || canImport(Foundation)
-extension SalvagingDecoder {
+extension CollectingDecoder {
     /// A required `Decodable` value, decoded by `decoder` (a ``KeelDecoder``, with its strategies): `nil`
     /// and a failed record when it is missing, `null`, or cannot be built; what the bridge salvaged inside
     /// it (array elements, optionals) is reported with the record's other errors.

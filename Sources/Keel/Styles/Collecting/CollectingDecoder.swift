@@ -9,7 +9,7 @@
 /// - an optional value that is missing or `null` is `nil`, with no error; one of the wrong type is `nil` and
 ///   records an error, and the record still succeeds;
 /// - arrays keep the elements that decode and record an error for each one that does not.
-public struct SalvagingDecoder {
+public struct CollectingDecoder {
     /// Whether any required value of one record has failed; shared by the decoders made from it.
     @usableFromInline
     final class Record {
@@ -58,7 +58,7 @@ public struct SalvagingDecoder {
     }
 
     /// A decoder for a new record at `value`, recording errors in `context`, which should be collecting
-    /// (``SalvagingJSONDecoder`` makes one for you).
+    /// (``CollectingJSONDecoder`` makes one for you).
     public init(_ value: JSONView, context: JSONDecodingContext = JSONDecodingContext(mode: .collecting)) {
         self.init(value: value, context: context, record: Record())
     }
@@ -82,12 +82,12 @@ public struct SalvagingDecoder {
     public var errors: [JSONDecodingError] { context.errors }
 
     /// The member `key`; never fails by itself.
-    public subscript(key: String) -> SalvagingDecoder { step(.key(key)) }
+    public subscript(key: String) -> CollectingDecoder { step(.key(key)) }
 
     /// The element at `index`; never fails by itself.
-    public subscript(index: Int) -> SalvagingDecoder { step(.index(index)) }
+    public subscript(index: Int) -> CollectingDecoder { step(.index(index)) }
 
-    private func step(_ component: JSONPath.Component) -> SalvagingDecoder {
+    private func step(_ component: JSONPath.Component) -> CollectingDecoder {
         let next: Target
         switch target {
         case .value(let value):
@@ -106,7 +106,7 @@ public struct SalvagingDecoder {
         default:
             next = .below(target)
         }
-        return SalvagingDecoder(target: next, context: context, record: record, steps: steps.appending(component))
+        return CollectingDecoder(target: next, context: context, record: record, steps: steps.appending(component))
     }
 
     /// A required value: `nil`, a recorded error and a failed record when it is missing, `null`, or does not

@@ -1,7 +1,7 @@
 // Telling an explicit `null` from a missing member, which `--> T?.self` folds together (both give `nil`):
 // a PATCH-like payload where `null` means "clear it" and absence means "leave it".
 
-extension SalvagingDecoder {
+extension CollectingDecoder {
     /// Whether the value here is an explicit `null` (`false` when it is missing or anything else).
     ///
     /// ```swift

@@ -1,13 +1,13 @@
 /// A type that decodes itself in the collecting style of the LastMile library: it takes what it can from a
-/// ``SalvagingDecoder``, records everything that was wrong, and fails only when a required value is missing
+/// ``CollectingDecoder``, records everything that was wrong, and fails only when a required value is missing
 /// or unusable.
 ///
 /// ```swift
-/// struct Person: SalvagingJSONDecodable {
+/// struct Person: CollectingJSONDecodable {
 ///     let id: Int, firstName: String, lastName: String, phoneNumber: String?, height: Double?
 ///     static var idKey: String? { "person_id" }
 ///
-///     init?(from decoder: SalvagingDecoder) {
+///     init?(from decoder: CollectingDecoder) {
 ///         let id = decoder["person_id"] --> Int.self
 ///         let firstName = decoder["first_name"] --> String.self
 ///         let lastName = decoder["last_name"] --> String.self
@@ -18,21 +18,21 @@
 ///     }
 /// }
 ///
-/// let result = SalvagingJSONDecoder().decode(Person.self, from: json)
+/// let result = CollectingJSONDecoder().decode(Person.self, from: json)
 /// result.value     // Person(id: 8675309, firstName: "Mary", ..., height: nil)
 /// result.errors    // [root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string]
 /// ```
 ///
 /// Conforming also makes the type ``JSONDecodable``. Decoded strictly (from another style), any error the
 /// decoder recorded fails the value.
-public protocol SalvagingJSONDecodable: JSONDecodable {
+public protocol CollectingJSONDecodable: JSONDecodable {
     /// Initializes a value from what `decoder` can provide, or fails when a required value is missing.
-    init?(from decoder: SalvagingDecoder)
+    init?(from decoder: CollectingDecoder)
     /// The key whose value identifies a record in error messages (`person_id`), or `nil`.
     static var idKey: String? { get }
 }
 
-extension SalvagingJSONDecodable {
+extension CollectingJSONDecodable {
     /// No id key.
     public static var idKey: String? { nil }
 
@@ -48,7 +48,7 @@ extension SalvagingJSONDecodable {
         let before = collecting.errorCount
         let pushed = collecting.enterRecord(type: Self.self, idKey: idKey, idValue: idKey.flatMap { value.member($0) })
         defer { if pushed { collecting.closeFrame() } }
-        let decoder = SalvagingDecoder(value: value, context: collecting, record: SalvagingDecoder.Record())
+        let decoder = CollectingDecoder(value: value, context: collecting, record: CollectingDecoder.Record())
         let decoded = Self(from: decoder)
         if !context.isCollecting, collecting.errorCount > before {
             throw JSONDecodingError.multiple(collecting.errors)

@@ -1,7 +1,7 @@
 // Arrays and dictionaries decoded with a cap on how many elements are kept, so that a record with a huge
 // list (a feed, a log) costs bounded work and memory; what is left out is reported, not silently dropped.
 
-extension SalvagingDecoder {
+extension CollectingDecoder {
     /// The array here as `[T]`, keeping at most `maximumCount` elements that decode. Elements that fail are
     /// left out and reported as in any array; elements past the limit are not decoded, and one
     /// ``JSONDecodingError/Kind/tooManyElements`` error says how many were left out. The record still
@@ -21,7 +21,7 @@ extension SalvagingDecoder {
                 context.record(.tooMany(array.count - position, past: maximumCount, in: array))
                 break
             }
-            if let value = decodeSalvaging(T.self, element, step: .index(position)) { kept.append(value) }
+            if let value = decodeRecordingFailure(T.self, element, step: .index(position)) { kept.append(value) }
         }
         return kept
     }
@@ -43,7 +43,7 @@ extension SalvagingDecoder {
                 context.record(.tooMany(object.count - position, past: maximumCount, in: object))
                 break
             }
-            if let value = decodeSalvaging(T.self, member, step: .key(key)) { kept[key] = value }
+            if let value = decodeRecordingFailure(T.self, member, step: .key(key)) { kept[key] = value }
         }
         return kept
     }
@@ -64,7 +64,7 @@ extension SalvagingDecoder {
     }
 
     /// One element or member, its failure recorded under its own frame; `nil` when it failed.
-    private func decodeSalvaging<T: JSONDecodable>(_ type: T.Type, _ value: JSONView, step: JSONPath.Component) -> T? {
+    private func decodeRecordingFailure<T: JSONDecodable>(_ type: T.Type, _ value: JSONView, step: JSONPath.Component) -> T? {
         let before = context.errorCount
         let collecting = context.isCollecting
         if collecting { context.frames.append(DecodingFrame(component: step, type: T.self)) }
