@@ -25,7 +25,20 @@ extension DecodingSession {
     @inline(__always)
     func scalar<T: BridgedScalar>(_ type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T {
         if let value = T.bridged(at: index, in: self) { return value }
-        throw failure(T.self, at: index, path: path())
+        return try unbridged(T.self, at: index, path: path())
+    }
+
+    /// A scalar at `index` that did not read as a `T`: under lossless coercion, the `T` it stands for (a warning
+    /// in collecting mode); otherwise the error that says why not. Out of line, so that the fast path stays
+    /// as small as it was.
+    @inline(never)
+    func unbridged<T: BridgedScalar>(_ type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
+        if options.coercion == .lossless, let coercible = T.self as? any LosslessJSONCoercible.Type,
+           let value = coercible.coerced(from: view(at: index)) as? T {
+            warn(DecodingError(.coerced(view(at: index), to: T.self, as: "\(value)"), type: T.self, codingPath: path.keys))
+            return value
+        }
+        throw failure(T.self, at: index, path: path)
     }
 }
 

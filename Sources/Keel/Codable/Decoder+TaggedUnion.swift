@@ -44,14 +44,14 @@ extension Decoder {
         if let make = cases[tag] { return try make(payload) }
 
         let expected = "one of the tags " + cases.keys.sorted().map(\.debugDescription).joined(separator: ", ")
-        let tagDecoder = try? container.superDecoder(forKey: tagMember) as? ModelDecoder
+        let tagDecoder = container.keelDecoder(forKey: tagMember)
         let located = tagDecoder.map { decoder in
             JSONDecodingError(kind: .unknownRawValue, expected: expected, found: tag.debugDescription,
                               at: decoder.session.view(at: decoder.index))
         }
         if let unknown {
             if let tagDecoder, let located {
-                tagDecoder.session.warn(DecodingError(located.replacedByFallback, type: Union.self, codingPath: tagDecoder.path.keys))
+                tagDecoder.session.warn(DecodingError(located.noting(.fallbackUsed), type: Union.self, codingPath: tagDecoder.path.keys))
             }
             return try unknown(tag, payload)
         }

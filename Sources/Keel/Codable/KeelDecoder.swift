@@ -49,12 +49,27 @@ public struct KeelDecoder: Sendable {
     /// Whether strings stand for infinities and NaN. Default:
     /// ``NonConformingFloatDecodingStrategy-swift.enum/throw``.
     public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+    /// Whether a value of another kind is read when it stands for the requested type without loss (`"42"` as an
+    /// `Int`, `1` as `true`, a number as a `String`; see ``LosslessJSONCoercible``). Default:
+    /// ``Coercion/strict``. For one member only, use `decodeCoercing(_:forKey:)` instead.
+    public var coercion: Coercion = .strict
     /// Values every `init(from:)` can read from `decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
     /// A decoder parsing with `parsingOptions`, and every strategy at its default.
     public init(parsingOptions: JSONParsingOptions = JSONParsingOptions()) {
         self.parsingOptions = parsingOptions
+    }
+
+    /// Whether values of another kind are read when they stand for the requested type without loss.
+    public enum Coercion: Sendable, Hashable {
+        /// A value must be of the requested kind, as with Foundation's `JSONDecoder`.
+        case strict
+        /// Every `Int`, `Int64`, `UInt64`, `Double`, `Bool` and `String` (members, elements and single values)
+        /// also reads a value that stands for it without loss, as ``LosslessJSONCoercible`` defines it:
+        /// `"42"` as an `Int`, but never `"4.2"`, `"042"` or `" 42"`. In collecting mode each coercion is a
+        /// warning with its path, line and column.
+        case lossless
     }
 
     // MARK: Strict decoding

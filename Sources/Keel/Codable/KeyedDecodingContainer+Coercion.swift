@@ -17,7 +17,7 @@ extension KeyedDecodingContainer {
             return try decode(T.self, forKey: key)
         } catch let error as DecodingError {
             guard case .typeMismatch = error else { throw error }
-            if let decoder = try? superDecoder(forKey: key) as? ModelDecoder {
+            if let decoder = keelDecoder(forKey: key) {
                 let value = decoder.session.view(at: decoder.index)
                 guard let coerced = T.coerced(from: value) else { throw error }
                 decoder.session.warn(DecodingError(.coerced(value, to: T.self, as: "\(coerced)"), type: T.self,

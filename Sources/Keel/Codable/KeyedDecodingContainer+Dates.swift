@@ -35,7 +35,7 @@ extension KeyedDecodingContainer {
         case .rfc3339:
             let text = try decode(String.self, forKey: key)
             if let timestamp = JSONTimestamp(rfc3339: text) { return Date(timestamp) }
-            if let decoder = try? superDecoder(forKey: key) as? ModelDecoder {
+            if let decoder = keelDecoder(forKey: key) {
                 let value = decoder.session.view(at: decoder.index)
                 throw DecodingError(JSONDecodingError(kind: .valueOutOfRange, expected: format.expectation,
                                                       found: value.kindAndExcerpt, at: value),

@@ -27,7 +27,7 @@ extension KeyedDecodingContainer {
         do {
             return try decode(T.self, forKey: key)
         } catch let error as DecodingError where conditions.contains(.invalid) && contains(key) {
-            if let decoder = try? superDecoder(forKey: key) as? ModelDecoder { decoder.warnReplacedByDefault(error) }
+            keelDecoder(forKey: key)?.warnReplacedByDefault(error)
             return defaultValue()
         }
     }
@@ -39,7 +39,7 @@ extension ModelDecoder {
     func warnReplacedByDefault(_ error: DecodingError) {
         session.warn(DecodingError(
             (error.jsonDecodingError ?? .custom(error.context?.debugDescription ?? "\(error)", at: session.view(at: index)))
-                .replacedByDefault,
+                .noting(.defaultUsed),
             type: Any.self, codingPath: path.keys))
     }
 }

@@ -37,4 +37,12 @@ final class ModelDecoder: Decoder {
         return SingleValueModelDecodingContainer(session: session, index: index, path: path)
     }
 }
+
+extension KeyedDecodingContainer {
+    /// Keel's decoder at the member `key`, when this container is Keel's and the member is present: the helpers
+    /// for `init(from:)` use it to locate errors and report warnings. `nil` under another `Decoder`.
+    func keelDecoder(forKey key: Key) -> ModelDecoder? {
+        (try? superDecoder(forKey: key)) as? ModelDecoder
+    }
+}
 #endif

@@ -97,7 +97,11 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     private func scalarIfPresent<T: BridgedScalar>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let index = try presentIndex(for: key) else { return nil }
         if let value = T.bridged(at: index, in: session) { return value }
-        return try session.salvage(session.failure(T.self, at: index, path: path.appending(key)), at: path.appending(key))
+        do {
+            return try session.unbridged(T.self, at: index, path: path.appending(key))
+        } catch {
+            return try session.salvage(error, at: path.appending(key))
+        }
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { session.kind(at: try requiredIndex(for: key)) == .null }
@@ -234,7 +238,11 @@ struct UnkeyedModelDecodingContainer: UnkeyedDecodingContainer {
         if session.kind(at: next) == .null { return nil }
         if let value = T.bridged(at: next, in: session) { return value }
         let elementPath = path.appending(index: currentIndex)
-        return try session.salvage(session.failure(T.self, at: next, path: elementPath), at: elementPath)
+        do {
+            return try session.unbridged(T.self, at: next, path: elementPath)
+        } catch {
+            return try session.salvage(error, at: elementPath)
+        }
     }
 
     mutating func decodeNil() throws -> Bool {

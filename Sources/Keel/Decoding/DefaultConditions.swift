@@ -43,16 +43,8 @@ extension JSONView {
             return try T.decode(member, in: context)
         } catch {
             guard conditions.contains(.invalid) else { throw error }
-            context.warn(error.replacedByDefault)
+            context.warn(error.noting(.defaultUsed))
             return defaultValue()
         }
-    }
-}
-
-extension JSONDecodingError {
-    /// This error as the warning for a default that took the value's place.
-    var replacedByDefault: JSONDecodingError {
-        JSONDecodingError(kind: kind, expected: "\(expected) (the default was used)", found: found, path: path,
-                          location: location)
     }
 }

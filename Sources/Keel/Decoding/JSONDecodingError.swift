@@ -198,6 +198,18 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
 }
 
 extension JSONDecodingError {
+    /// What took a failed value's place, as the warning that reports it says.
+    enum Replacement: String {
+        case defaultUsed = "the default was used"
+        case fallbackUsed = "the fallback was used"
+    }
+
+    /// This error as the warning for a value that `replacement` took the place of.
+    func noting(_ replacement: Replacement) -> JSONDecodingError {
+        JSONDecodingError(kind: kind, expected: "\(expected) (\(replacement.rawValue))", found: found, path: path,
+                          location: location)
+    }
+
     /// The value is of the wrong kind for `expected`.
     @usableFromInline
     static func typeMismatch(_ expected: String, at value: JSONView) -> JSONDecodingError {

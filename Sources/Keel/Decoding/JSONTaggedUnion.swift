@@ -70,20 +70,12 @@ public struct JSONTaggedUnion<Union>: Sendable {
         }
         let unknownTag = JSONDecodingError(kind: .unknownRawValue, expected: expectedTags, found: tagValue.excerpt(), at: tagValue)
         guard let fallback else { throw unknownTag }
-        context.warn(unknownTag.replacedByFallback)
+        context.warn(unknownTag.noting(.fallbackUsed))
         return fallback(tag, payload)
     }
 
     /// `one of the tags "ForkEvent", "PushEvent"`.
     var expectedTags: String {
         tags.isEmpty ? "a known tag (none are known)" : "one of the tags " + tags.map(\.debugDescription).joined(separator: ", ")
-    }
-}
-
-extension JSONDecodingError {
-    /// This unknown-tag error as the warning for a fallback that took its place.
-    var replacedByFallback: JSONDecodingError {
-        JSONDecodingError(kind: kind, expected: "\(expected) (the fallback was used)", found: found, path: path,
-                          location: location)
     }
 }
