@@ -71,7 +71,7 @@ final class DecodingSession {
             } catch {
                 session.record(error, at: session.rootPath)
             }
-            return session.log.collected(value: decoded, byteOffset: \.byteOffset) { $0 }
+            return session.log.collected(value: decoded, byteOffset: \.byteOffset) { error, _ in error }
         }
         return collected ?? Collected(value: nil, errors: [])
     }

@@ -12,12 +12,13 @@ struct CollectingLog<Entry> {
 
     mutating func warn(_ warning: Entry) { warnings.append(warning) }
 
-    /// `value` with every error and warning, each reported as `report` makes it, in document order.
+    /// `value` with every error and warning, each reported as `report` makes it (told whether it is a
+    /// warning), in document order.
     func collected<Value, Failure>(value: Value?, byteOffset: (Entry) -> Int?,
-                                   report: (Entry) -> Failure) -> Collected<Value, Failure> {
+                                   report: (Entry, _ isWarning: Bool) -> Failure) -> Collected<Value, Failure> {
         Collected(value: value,
-                  errors: inDocumentOrder(errors, byteOffset: byteOffset).map(report),
-                  warnings: inDocumentOrder(warnings, byteOffset: byteOffset).map(report))
+                  errors: inDocumentOrder(errors, byteOffset: byteOffset).map { report($0, false) },
+                  warnings: inDocumentOrder(warnings, byteOffset: byteOffset).map { report($0, true) })
     }
 }
 

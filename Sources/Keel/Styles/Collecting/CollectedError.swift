@@ -5,9 +5,13 @@ public struct CollectedError: Error, Sendable, Hashable, CustomStringConvertible
     public let error: JSONDecodingError
     /// The path with types and ids, as the message shows it.
     public let trail: String
+    /// Whether this reports something decoding accepted (a default used, a lenient read, an open enum's
+    /// fallback) rather than an error.
+    public let isWarning: Bool
 
-    init(error: JSONDecodingError, trail frames: [DecodingFrame]) {
+    init(error: JSONDecodingError, trail frames: [DecodingFrame], isWarning: Bool = false) {
         self.error = error
+        self.isWarning = isWarning
         self.trail = frames.map { frame in
             let step: String
             switch frame.component {
@@ -26,6 +30,7 @@ public struct CollectedError: Error, Sendable, Hashable, CustomStringConvertible
                                        location: JSONSourceLocation(byteOffset: syntaxError.byteOffset,
                                                                     line: syntaxError.line, column: syntaxError.column))
         self.trail = "root"
+        self.isWarning = false
     }
 
     /// `trail : what was wrong`, the LastMile library's format.
@@ -46,7 +51,7 @@ public struct CollectedError: Error, Sendable, Hashable, CustomStringConvertible
         switch error.kind {
         case .typeMismatch:
             let kind = error.found.prefix { $0 != ":" }
-            return "Unexpectedly found \(kind)"
+            return isWarning ? "Unexpectedly found \(kind) \(remark)" : "Unexpectedly found \(kind)"
         case .missingKey, .missingElement:
             return "Required value is missing (\(error.expected))"
         case .valueOutOfRange:
@@ -58,5 +63,13 @@ public struct CollectedError: Error, Sendable, Hashable, CustomStringConvertible
         default:
             return error.expected
         }
+    }
+
+    /// What a warning says was done instead, the closing parenthesis of what was expected:
+    /// `(the default was used)`, `(read leniently as 42)`.
+    private var remark: String {
+        let expected = error.expected
+        guard expected.hasSuffix(")"), let open = expected.lastIndex(of: "(") else { return "(accepted)" }
+        return String(expected[open...])
     }
 }

@@ -68,6 +68,8 @@ public struct CollectingJSONDecoder: Sendable {
 extension JSONDecodingContext {
     /// `value` with every error and warning recorded, in the collecting style's report.
     func collected<Value>(value: Value?) -> Collected<Value, CollectedError> {
-        log.collected(value: value, byteOffset: \.error.byteOffset) { CollectedError(error: $0.error, trail: $0.trail) }
+        log.collected(value: value, byteOffset: \.error.byteOffset) { entry, isWarning in
+            CollectedError(error: entry.error, trail: entry.trail, isWarning: isWarning)
+        }
     }
 }

@@ -105,3 +105,45 @@ extension JSONView {
         try [String: JSONView].decode(value(at: JSONPath(path)))
     }
 }
+
+// Fallbacks, as Freddy spelled them: `or:` stands in when the path is missing or ends in (or meets) `null`; a
+// value of the wrong type is still an error, never replaced silently.
+extension JSONView {
+    /// Decodes the value at a path as `T`, or gives `fallback` when a step is missing or `null`.
+    ///
+    /// ```swift
+    /// let retries = try json.decode(at: "settings", "retries", or: 3)
+    /// ```
+    @inlinable public func decode<T: JSONDecodable>(
+        at path: JSONPath.Component..., or fallback: @autoclosure () -> T
+    ) throws(JSONDecodingError) -> T {
+        guard let value = try value(at: JSONPath(path), options: .fallbackApplies) else { return fallback() }
+        return try T.decode(value)
+    }
+
+    /// The string at a path, or `fallback` when a step is missing or `null`.
+    public func getString(at path: JSONPath.Component..., or fallback: @autoclosure () -> String) throws(JSONDecodingError) -> String {
+        try value(at: JSONPath(path), options: .fallbackApplies).map { v throws(JSONDecodingError) in try String.decode(v) } ?? fallback()
+    }
+    /// The exact `Int` at a path, or `fallback` when a step is missing or `null`.
+    public func getInt(at path: JSONPath.Component..., or fallback: @autoclosure () -> Int) throws(JSONDecodingError) -> Int {
+        try value(at: JSONPath(path), options: .fallbackApplies).map { v throws(JSONDecodingError) in try Int.decode(v) } ?? fallback()
+    }
+    /// The `Double` at a path, or `fallback` when a step is missing or `null`.
+    public func getDouble(at path: JSONPath.Component..., or fallback: @autoclosure () -> Double) throws(JSONDecodingError) -> Double {
+        try value(at: JSONPath(path), options: .fallbackApplies).map { v throws(JSONDecodingError) in try Double.decode(v) } ?? fallback()
+    }
+    /// The `Bool` at a path, or `fallback` when a step is missing or `null`.
+    public func getBool(at path: JSONPath.Component..., or fallback: @autoclosure () -> Bool) throws(JSONDecodingError) -> Bool {
+        try value(at: JSONPath(path), options: .fallbackApplies).map { v throws(JSONDecodingError) in try Bool.decode(v) } ?? fallback()
+    }
+    /// The elements of the array at a path, or `fallback` when a step is missing or `null`.
+    public func getArray(at path: JSONPath.Component..., or fallback: @autoclosure () -> [JSONView]) throws(JSONDecodingError) -> [JSONView] {
+        try value(at: JSONPath(path), options: .fallbackApplies).map { v throws(JSONDecodingError) in try [JSONView].decode(v) } ?? fallback()
+    }
+}
+
+extension JSONPathOptions {
+    /// Where an `or:` fallback stands in: a missing step or a `null`.
+    @usableFromInline static let fallbackApplies: JSONPathOptions = [.missingKeyBecomesNil, .nullBecomesNil]
+}
