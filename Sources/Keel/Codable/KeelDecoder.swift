@@ -143,7 +143,7 @@ public struct KeelDecoder: Sendable {
         }
     }
 
-    /// What ``decodeCollecting(_:from:)`` returned before 0.2; the same type as every collecting result.
+    /// What `decodeCollecting(_:from:)` returned before 0.2; the same type as every collecting result.
     @available(*, deprecated, message: "Use Collected<Value, DecodingError>")
     public typealias Collected<Value> = Keel.Collected<Value, DecodingError>
 
