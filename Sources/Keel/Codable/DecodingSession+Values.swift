@@ -12,6 +12,7 @@ extension DecodingSession {
     /// The `T` at tape index `index`; `path` makes the value's coding path, only when it is needed.
     func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T {
         if let known = try knownValue(T.self, at: index, path: path) { return known }
+        if kind(at: index) == .array, let array = try knownArray(T.self, at: index, path: path) { return array }
         // Arrays and string-keyed dictionaries are decoded here rather than by their own `init(from:)`: to
         // salvage elements in collecting mode, to keep dictionary keys as written under a key strategy (as
         // Foundation does), and because it is faster (no container per array, each element read directly).
@@ -75,6 +76,44 @@ extension DecodingSession {
         if T.self == Decimal.self { return cast(try scalar(Decimal.self, at: index, path: path)) }
         if T.self == JSON.self { return cast(JSON(view(at: index))) }
         return nil
+    }
+
+    /// The array when `T` is an array of a common scalar, read in one loop, otherwise `nil`. Through the
+    /// generic path each such array would ask the runtime for its type's metadata several times, which
+    /// dominated decoding models made of many small arrays (coordinates, say).
+    @inline(__always)
+    private func knownArray<T: Decodable>(_ type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T? {
+        if T.self == [Double].self { return cast(try scalarArray(Double.self, at: index, path: path)) }
+        if T.self == [Int].self { return cast(try scalarArray(Int.self, at: index, path: path)) }
+        if T.self == [String].self { return cast(try scalarArray(String.self, at: index, path: path)) }
+        if T.self == [Bool].self { return cast(try scalarArray(Bool.self, at: index, path: path)) }
+        if T.self == [Int64].self { return cast(try scalarArray(Int64.self, at: index, path: path)) }
+        return nil
+    }
+
+    /// The elements of the array at `index`, each read as a scalar; in collecting mode an element that fails
+    /// is left out and its error recorded, as for any other array.
+    private func scalarArray<S: BridgedScalar>(_ type: S.Type, at index: Int, path: () -> CodingPathNode) throws -> [S] {
+        let tape = reader.tape
+        let count = tape[index].count
+        var result: [S] = []
+        result.reserveCapacity(count)
+        var child = index + 1
+        for position in 0..<count {
+            if let value = S.bridged(at: child, in: self) {
+                result.append(value)
+            } else {
+                let elementPath = path().appending(index: position)
+                do {
+                    result.append(try unbridged(S.self, at: child, path: elementPath))
+                } catch {
+                    guard isCollecting else { throw error }
+                    record(error, at: elementPath)
+                }
+            }
+            child = TapeReader.indexAfter(child, in: tape)
+        }
+        return result
     }
 
     /// `value` as `T`, which the caller has just found to be the same type as `Known` (a dynamic cast would

@@ -343,6 +343,25 @@ import Testing
         }
     }
 
+    /// Arrays of common scalars are read in one loop rather than through the generic array path; they must
+    /// still agree with Foundation on values, error cases and paths, and collect like any other array.
+    @Test func scalarArraysMatchFoundationAndCollectLikeAnyArray() {
+        let documents = ["[]", "[1, 2, 3]", "[1.5, -0.0, 1e300]", #"["a", "\u00e9"]"#, "[true, false]", "[1, null]",
+                         #"[1, "2"]"#, "[1, [2]]", "[1, {}]", "[1e400]", "[9223372036854775808]", #"{"a": 1}"#, "7"]
+        for json in documents {
+            expectSameOutcome([Double].self, json)
+            expectSameOutcome([Int].self, json)
+            expectSameOutcome([Int64].self, json)
+            expectSameOutcome([String].self, json)
+            expectSameOutcome([Bool].self, json)
+            expectSameOutcome([[Int]].self, "[\(json)]")
+        }
+        let collected = KeelDecoder().decodeCollecting([[Int]].self, from: #"[[1, "x", 3], [4, null]]"#)
+        #expect(collected.value == [[1, 3], [4]])
+        #expect(collected.errors.map { $0.jsonDecodingError?.path.pointer } == ["/0/1", "/1/1"])
+        #expect(collected.errors.map { $0.jsonDecodingError?.location?.column } == [6, 19])
+    }
+
     @Test func nonConformingFloatsMatchFoundation() {
         // (NaN is never equal to itself, so it is checked apart, below.)
         for json in [#"["inf", "-inf", 1.5]"#, #"["Infinity"]"#, "[1e400]", "[1e39]"] {
