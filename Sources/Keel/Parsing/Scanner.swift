@@ -343,16 +343,21 @@ struct Scanner {
                 throw error(.controlCharacterInString, at: i,
                             expected: "it escaped, as in \(Scanner.escapeSuggestion(for: byte))")
             } else if byte >= 0x80 {
-                // The common well-formed two- and three-byte forms inline; everything else, including every
-                // error, through the full check.
-                if byte >= 0xC2, byte <= 0xDF, i &+ 1 < end, base[i &+ 1] & 0xC0 == 0x80 {
-                    i &+= 2
-                } else if byte >= 0xE1, byte <= 0xEF, byte != 0xED, i &+ 2 < end,
-                          base[i &+ 1] & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80 {
-                    i &+= 3
-                } else {
-                    i = try scanUTF8Sequence(at: i)
-                }
+                // A run of non-ASCII characters (Japanese or Cyrillic text is mostly such runs) is read here to
+                // its end: back in the eight-byte loop, each next character would stop the loop at once. The
+                // common well-formed two- and three-byte forms inline; everything else, including every error,
+                // through the full check.
+                repeat {
+                    let lead = base[i]
+                    if lead >= 0xC2, lead <= 0xDF, i &+ 1 < end, base[i &+ 1] & 0xC0 == 0x80 {
+                        i &+= 2
+                    } else if lead >= 0xE1, lead <= 0xEF, lead != 0xED, i &+ 2 < end,
+                              base[i &+ 1] & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80 {
+                        i &+= 3
+                    } else {
+                        i = try scanUTF8Sequence(at: i)
+                    }
+                } while i < end && base[i] >= 0x80
             } else {
                 i &+= 1
             }
