@@ -91,25 +91,30 @@ extension DecodingSession {
         return nil
     }
 
-    /// The elements of the array at `index`, each read as a scalar; in collecting mode an element that fails
-    /// is left out and its error recorded, as for any other array.
+    /// The elements of the array at `index`, each read as a scalar.
     private func scalarArray<S: BridgedScalar>(_ type: S.Type, at index: Int, path: () -> CodingPathNode) throws -> [S] {
+        try elements(ofArrayAt: index, path: path) { child, position in
+            try scalar(S.self, at: child, path: { path().appending(index: position) })
+        }
+    }
+
+    /// Every element of the array at `index`, each read by `read` from its tape index and position; in
+    /// collecting mode an element that fails is left out and its error recorded. The one loop every array the
+    /// session reads runs through.
+    @inline(__always)
+    func elements<Element>(ofArrayAt index: Int, path: () -> CodingPathNode,
+                           _ read: (_ child: Int, _ position: Int) throws -> Element) throws -> [Element] {
         let tape = reader.tape
         let count = tape[index].count
-        var result: [S] = []
+        var result: [Element] = []
         result.reserveCapacity(count)
         var child = index + 1
         for position in 0..<count {
-            if let value = S.bridged(at: child, in: self) {
-                result.append(value)
-            } else {
-                let elementPath = path().appending(index: position)
-                do {
-                    result.append(try unbridged(S.self, at: child, path: elementPath))
-                } catch {
-                    guard isCollecting else { throw error }
-                    record(error, at: elementPath)
-                }
+            do {
+                result.append(try read(child, position))
+            } catch {
+                guard isCollecting else { throw error }
+                record(error, at: path().appending(index: position))
             }
             child = TapeReader.indexAfter(child, in: tape)
         }
@@ -196,21 +201,9 @@ extension Array: SessionDecodable where Element: Decodable {
         guard session.kind(at: index) == .array else {
             throw session.error(.typeMismatch("an array", at: session.view(at: index)), type: [Element].self, path: path)
         }
-        let tape = session.reader.tape
-        let count = tape[index].count
-        var result: [Element] = []
-        result.reserveCapacity(count)
-        var child = index + 1
-        for position in 0..<count {
-            do {
-                result.append(try session.decodeValue(Element.self, at: child, path: { path.appending(index: position) }))
-            } catch {
-                guard session.isCollecting else { throw error }
-                session.record(error, at: path.appending(index: position))
-            }
-            child = TapeReader.indexAfter(child, in: tape)
+        return try session.elements(ofArrayAt: index, path: { path }) { child, position in
+            try session.decodeValue(Element.self, at: child, path: { path.appending(index: position) })
         }
-        return result
     }
 }
 
