@@ -60,9 +60,7 @@ extension CollectingDecoder {
     /// Whether a key or index on the way here is missing (not `null`, and not a step into the wrong kind of
     /// container).
     var isMissing: Bool {
-        var reason = target
-        while case .below(let inner) = reason { reason = inner }
-        if case .missing = reason { return true }
+        if case .missing = innermostReason { return true }
         return false
     }
 

@@ -175,10 +175,16 @@ public struct CollectingDecoder {
         }
     }
 
-    private func missingError() -> JSONDecodingError {
+    /// Why there is no value here, seen through the steps below a missing or unusable one: the first step's
+    /// own reason (or the value, when there is one).
+    var innermostReason: Target {
         var reason = target
         while case .below(let inner) = reason { reason = inner }
-        guard case .missing(let container, let component) = reason else {
+        return reason
+    }
+
+    private func missingError() -> JSONDecodingError {
+        guard case .missing(let container, let component) = innermostReason else {
             return JSONDecodingError(kind: .missingKey, expected: "a value", found: "nothing", path: .root)
         }
         switch component {
