@@ -1,7 +1,8 @@
 import Keel
 
 /// The parser on arbitrary bytes: it returns a document or a syntax error that points inside the input, under
-/// every policy; the policies relate as documented; and every value of an accepted document can be read.
+/// every policy, and validation agrees with it; the policies relate as documented; and every value of an
+/// accepted document can be read.
 public enum ParserCheck {
     public static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
         let accepted = try parse(bytes, JSONParsingOptions())
@@ -34,20 +35,22 @@ public enum ParserCheck {
         }
     }
 
-    /// Parses under `options`; a failure must be a syntax error that makes sense for this input.
+    /// Parses under `options`; a failure must be a syntax error that makes sense for this input, and
+    /// validation (which records no tape) must give the very same outcome.
     static func parse(_ bytes: [UInt8], _ options: JSONParsingOptions) throws(FuzzFailure) -> Bool {
-        do {
-            _ = try JSONDocument(parsing: bytes, options: options)
-            return true
-        } catch {
-            try require((0...bytes.count).contains(error.byteOffset), "error offset \(error.byteOffset) outside the input")
-            try require(error.line >= 1 && error.column >= 1, "error line or column below 1: \(error)")
-            try require(error.column <= error.byteOffset + 1, "column \(error.column) beyond byte \(error.byteOffset)")
-            let limitKinds: [JSONSyntaxError.Kind] = [.nestingTooDeep, .documentTooLarge, .stringTooLong, .numberTooLong]
-            try require((error.limit != nil) == limitKinds.contains(error.kind), "limit given for kind \(error.kind)")
-            try require(!error.description.isEmpty, "an empty description")
-            return false
-        }
+        var validationError: JSONSyntaxError?
+        do { try JSONDocument.validate(bytes, options: options) } catch { validationError = error }
+        var parseError: JSONSyntaxError?
+        do { _ = try JSONDocument(parsing: bytes, options: options) } catch { parseError = error }
+        try require(validationError == parseError, "validation gave \(String(describing: validationError)), parsing \(String(describing: parseError))")
+        guard let error = parseError else { return true }
+        try require((0...bytes.count).contains(error.byteOffset), "error offset \(error.byteOffset) outside the input")
+        try require(error.line >= 1 && error.column >= 1, "error line or column below 1: \(error)")
+        try require(error.column <= error.byteOffset + 1, "column \(error.column) beyond byte \(error.byteOffset)")
+        let limitKinds: [JSONSyntaxError.Kind] = [.nestingTooDeep, .documentTooLarge, .stringTooLong, .numberTooLong]
+        try require((error.limit != nil) == limitKinds.contains(error.kind), "limit given for kind \(error.kind)")
+        try require(!error.description.isEmpty, "an empty description")
+        return false
     }
 
     /// Reads every value of the document without recursion: kinds, counts, members by key, scalars.

@@ -29,8 +29,15 @@ struct Validate: ParsableCommand {
     @OptionGroup var input: InputOptions
 
     func run() throws {
-        let status = InputFile.eachDocument(in: files, options: input.parsingOptions) { input, _, _, _ in
-            StandardOutput.writeLine("\(input.displayName): OK")
+        // Validation keeps no document: each input needs its bytes and nothing in proportion to them.
+        let progress = ProgressLine.startIfTerminal()
+        defer { progress?.stop() }
+        var status: Int32 = 0
+        for file in InputFile.resolve(files) {
+            switch file.validateReportingErrors(options: input.parsingOptions, progress: progress) {
+            case .success: StandardOutput.writeLine("\(file.displayName): OK")
+            case .failure(let failure): status = max(status, failure.rawValue)
+            }
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -64,6 +64,27 @@ import Testing
         #expect(try Keel.run(["validate"], input: #"{"a": 1, "a": 2}"#).status == 0)
     }
 
+    /// Validation keeps only the bytes: a file of 12 million values (a parsed document would add 16 bytes
+    /// each, 192 MB) validates within the file's size plus the process's own footprint.
+    @Test(.enabled(if: Keel.canMeasurePeakMemory)) func aLargeFileValidatesInLittleMoreThanItsSize() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keel-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("zeros.json")
+        var text = [UInt8](repeating: UInt8(ascii: ","), count: 24_000_001)
+        for index in stride(from: 1, to: text.count, by: 2) { text[index] = UInt8(ascii: "0") }
+        text[0] = UInt8(ascii: "[")
+        text[text.count - 1] = UInt8(ascii: "]")
+        try Data(text).write(to: file)
+
+        let small = SharedFixtures.repositoryRoot.appendingPathComponent("Examples/people.json")
+        let baseline = try Keel.peakResidentBytes(["validate", small.path])
+        let large = try Keel.peakResidentBytes(["validate", file.path])
+        #expect(baseline.status == 0 && large.status == 0)
+        let growth = large.peak - baseline.peak
+        #expect(growth < text.count + 16_000_000, "peak grew by \(growth) bytes for a \(text.count)-byte file")
+    }
+
     @Test func helpShowsAnExample() throws {
         let run = try Keel.run(["validate", "--help"])
         #expect(run.status == 0)
@@ -111,6 +132,41 @@ enum Keel {
         process.waitUntilExit()
         return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
                    error: String(decoding: error, as: UTF8.self))
+    }
+}
+
+extension Keel {
+    /// Whether ``peakResidentBytes(_:)`` works here: Linux reports a child's peak in kilobytes.
+    static var canMeasurePeakMemory: Bool {
+        #if os(Linux)
+        return executable != nil
+        #else
+        return false
+        #endif
+    }
+
+    /// Runs `keel` with `arguments` (paths absolute: it runs in the test's folder), output discarded, and returns its exit status and
+    /// the peak resident set of that one process (`wait4` reports it for the child waited for).
+    static func peakResidentBytes(_ arguments: [String]) throws -> (status: Int32, peak: Int) {
+        #if os(Linux)
+        guard let executable else { throw ToolNotFound() }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable.path] + arguments).map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv + [nil], environ)
+        guard spawned == 0 else { throw ToolNotFound() }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (exitStatus, usage.ru_maxrss * 1024)
+        #else
+        throw ToolNotFound()
+        #endif
     }
 }
 

@@ -38,19 +38,26 @@ struct Scanner {
     let end: Int
     let options: JSONParsingOptions
     var keyIndexes: [Int: ObjectKeyIndex] = [:]
+    /// Whether values are recorded on the tape. A scan that only validates checks every rule without
+    /// recording (or indexing) anything, so it needs no memory in proportion to the input.
+    let recordsTape: Bool
     // The tape being written. It lives in the scanner's own (struct) state while scanning, so that
     // appending costs no class access; `finishTape()` hands it to a `TapeBuffer`.
     private(set) var tapeBase: UnsafeMutablePointer<TapeEntry>
     private(set) var tapeCount = 0
     private var tapeCapacity: Int
 
-    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
+    /// A scanner over `bytes`. With `recordsTape` false it only validates: `tapeCount` still counts the
+    /// values, but nothing is written, so it cannot apply `DuplicateKeyPolicy.reject`, which compares keys
+    /// on the tape (callers record the tape for that policy).
+    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, recordsTape: Bool = true) {
         self.bytes = bytes
+        self.recordsTape = recordsTape
         // An empty buffer may have no base address; point at a static byte that is never read.
         self.base = bytes.baseAddress ?? Scanner.emptyInput
         self.end = bytes.count
         self.options = options
-        self.tapeCapacity = bytes.count / 12 + 16
+        self.tapeCapacity = recordsTape ? bytes.count / 12 + 16 : 1
         self.tapeBase = .allocate(capacity: tapeCapacity)
     }
 
@@ -58,8 +65,10 @@ struct Scanner {
     @inline(__always)
     @discardableResult
     private mutating func append(_ entry: TapeEntry) -> Int {
-        if tapeCount == tapeCapacity { growTape() }
-        tapeBase[tapeCount] = entry
+        if recordsTape {
+            if tapeCount == tapeCapacity { growTape() }
+            tapeBase[tapeCount] = entry
+        }
         tapeCount &+= 1
         return tapeCount &- 1
     }
@@ -111,7 +120,7 @@ struct Scanner {
         var isObject = false
         var memberCount = 0
         var previousKey = -1
-        var stack: [(container: Int, count: Int, previousKey: Int)] = []
+        var stack: [OpenContainer] = []
         stack.reserveCapacity(32)
         let maximumDepth = max(options.maximumDepth, 0)
 
@@ -135,7 +144,7 @@ struct Scanner {
                     throw error(.nestingTooDeep, at: i, expected: "at most \(maximumDepth) levels of nesting",
                                 found: "level \(stack.count + 1)", limit: maximumDepth)
                 }
-                stack.append((container, memberCount, previousKey))
+                stack.append(OpenContainer(index: container, isObject: isObject, count: memberCount, previousKey: previousKey))
                 container = append(TapeEntry(kind: opensObject ? .object : .array, offset: i, payload: 0))
                 isObject = opensObject
                 memberCount = 0
@@ -145,7 +154,7 @@ struct Scanner {
                 if i < end, base[i] == closer {
                     // Empty: close it here and carry on as after any value.
                     i += 1
-                    (container, memberCount, isObject, previousKey) = try close(container, count: 0, stack: &stack)
+                    (container, memberCount, isObject, previousKey) = try close(container, isObject: opensObject, count: 0, stack: &stack)
                 } else if opensObject {
                     i = try scanMemberKey(at: i, expected: "a string key or '}'", in: container)
                     previousKey = tapeCount - 1
@@ -172,17 +181,18 @@ struct Scanner {
                         i = skipWhitespace(from: i)
                         i = try scanMemberKey(at: i, expected: "a string key", in: container)
                         // Link this key back to the previous one.
-                        tapeBase[tapeCount - 1].payload |= UInt64(previousKey) << 32
+                        if recordsTape { tapeBase[tapeCount - 1].payload |= UInt64(previousKey) << 32 }
                         previousKey = tapeCount - 1
                     }
                     continue valueLoop
                 } else if byte == closer {
                     i += 1
-                    if isObject {
+                    if isObject, recordsTape {
                         // The first key links to the last, where a lookup starts.
                         tapeBase[container + 1].payload |= UInt64(previousKey) << 32
                     }
-                    (container, memberCount, isObject, previousKey) = try close(container, count: memberCount, stack: &stack)
+                    (container, memberCount, isObject, previousKey) = try close(container, isObject: isObject,
+                                                                                 count: memberCount, stack: &stack)
                 } else {
                     throw error(.unexpectedCharacter, at: i, expected: isObject ? "',' or '}'" : "',' or ']'")
                 }
@@ -196,17 +206,25 @@ struct Scanner {
         }
     }
 
+    /// A container that is open around the one being scanned: its tape index, whether it is an object, its
+    /// member count so far and its last key's tape index.
+    private struct OpenContainer {
+        var index: Int
+        var isObject: Bool
+        var count: Int
+        var previousKey: Int
+    }
+
     /// Records the size and extent of the container at tape index `index`, and returns the one around it.
     private mutating func close(
-        _ index: Int, count: Int, stack: inout [(container: Int, count: Int, previousKey: Int)]
+        _ index: Int, isObject: Bool, count: Int, stack: inout [OpenContainer]
     ) throws(JSONSyntaxError) -> (Int, Int, Bool, Int) {
-        tapeBase[index].payload = UInt64(count) | UInt64(tapeCount) << 32
-        if tapeBase[index].kind == .object {
-            try indexKeysIfNeeded(ofObjectAt: index, count: count)
+        if recordsTape {
+            tapeBase[index].payload = UInt64(count) | UInt64(tapeCount) << 32
+            if isObject { try indexKeysIfNeeded(ofObjectAt: index, count: count) }
         }
         let outer = stack.removeLast()
-        let outerIsObject = outer.container >= 0 && tapeBase[outer.container].kind == .object
-        return (outer.container, outer.count, outerIsObject, outer.previousKey)
+        return (outer.index, outer.count, outer.isObject, outer.previousKey)
     }
 
     /// Scans `"key"` and the `:` after it, leaving the position at the member's value.
@@ -218,7 +236,7 @@ struct Scanner {
         // Two statements: `skipWhitespace(from: try scanString(...))` would copy the scanner, because the
         // receiver of the outer call is evaluated before the mutating inner one.
         let afterKey = try scanString(at: start, isKey: true)
-        if tapeBase[tapeCount - 1].header & TapeEntry.escapesBit != 0 {
+        if recordsTape, tapeBase[tapeCount - 1].header & TapeEntry.escapesBit != 0 {
             tapeBase[object].header |= UInt64(TapeEntry.Flags.hasEscapedKey.rawValue) << 8
         }
         var i = skipWhitespace(from: afterKey)

@@ -20,7 +20,7 @@
 ///
 /// - Note: A document owns its bytes. Given a `[UInt8]` it shares that array without copying; given a
 ///   `String`, an `UnsafeRawBufferPointer`, a `RawSpan` or `Data`, it scans the caller's bytes in place and then
-///   keeps one copy (a single `memcpy`). ``validate(_:options:)`` checks bytes without any copy.
+///   keeps one copy (a single `memcpy`). ``validate(_:options:)-(UnsafeRawBufferPointer,_)`` checks bytes without any copy, and without recording anything.
 public struct JSONDocument: Sendable {
     let storage: DocumentStorage
 
@@ -61,9 +61,33 @@ public struct JSONDocument: Sendable {
 
     /// Checks that `buffer` holds exactly one JSON value, without copying it or keeping anything.
     ///
+    /// Validation applies every rule and limit that parsing does and throws the same error for the same
+    /// input, but records nothing: its memory does not grow with the input (only with its nesting), so a
+    /// file of gigabytes can be checked in place, for example mapped into memory. With
+    /// ``JSONParsingOptions/DuplicateKeyPolicy/reject`` it records the tape as parsing does, because finding a repeated key
+    /// means comparing keys.
+    ///
     /// - Throws: ``JSONSyntaxError`` for the first problem found.
     public static func validate(_ buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
-        _ = try scan(buffer.assumingMemoryBound(to: UInt8.self), options: options)
+        try validate(buffer.assumingMemoryBound(to: UInt8.self), options: options)
+    }
+
+    /// Checks that `bytes` hold exactly one JSON value, keeping nothing; see
+    /// ``validate(_:options:)-(UnsafeRawBufferPointer,_)``.
+    ///
+    /// - Throws: ``JSONSyntaxError`` for the first problem found.
+    public static func validate(_ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try validate(buffer, options: options) }
+    }
+
+    private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) throws(JSONSyntaxError) {
+        guard options.duplicateKeys != .reject else {
+            _ = try scan(bytes, options: options)
+            return
+        }
+        var scanner = Scanner(bytes: bytes, options: options, recordsTape: false)
+        defer { scanner.discardTape() }
+        try scanner.scanDocument()
     }
 
     private static func scan(
