@@ -189,6 +189,11 @@ extension InputFile {
             return .success(try check(bytes))
         } catch {
             progress?.clear()
+            if error.kind == .insufficientMemory {
+                // Not a fault of the text: the input could not be handled here, as with a read error.
+                printError("\(displayName): \(error)")
+                return .failure(.unreadable)
+            }
             printError("\(displayName):\(error.line):\(error.column): \(error)")
             return .failure(.invalid)
         }

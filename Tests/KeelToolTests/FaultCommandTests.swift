@@ -185,6 +185,30 @@ import Darwin
         }
     }
 
+    // MARK: Memory
+
+    /// A document whose tape the system refuses (an address-space limit) is a clean error with exit status
+    /// 2, in every command that builds one; validation, which keeps no tape, still succeeds.
+    @Test func refusedMemoryIsAnErrorNotACrash() throws {
+        try Self.inFolder { folder in
+            // 12 million values need 192 MB of tape; the limit leaves room for the program and the 24 MB input.
+            var zeros = Data(repeating: UInt8(ascii: ","), count: 24_000_001)
+            for index in stride(from: 1, to: zeros.count, by: 2) { zeros[index] = UInt8(ascii: "0") }
+            zeros[0] = UInt8(ascii: "[")
+            zeros[zeros.count - 1] = UInt8(ascii: "]")
+            try zeros.write(to: folder.appendingPathComponent("zeros.json"))
+            for command in ["format zeros.json", "stats zeros.json", "get zeros.json /0",
+                            "validate --reject-duplicate-keys zeros.json"] {
+                let run = try Keel.shell("ulimit -v 180000; \"$KEEL\" \(command) > /dev/null", in: folder)
+                #expect(run.status == 2, "\(command): \(run.error)")
+                #expect(run.error.hasPrefix("zeros.json: Not enough memory to parse: expected memory for "), "\(command): \(run.error)")
+            }
+            let validate = try Keel.shell("ulimit -v 180000; \"$KEEL\" validate zeros.json", in: folder)
+            #expect(validate.status == 0, "\(validate.error)")
+            #expect(validate.output == "zeros.json: OK\n")
+        }
+    }
+
     // MARK: Input without end
 
     @Test func endlessInputStopsAtItsFirstError() throws {

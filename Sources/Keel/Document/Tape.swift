@@ -1,3 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
 /// One value of a parsed document, as the scanner records it.
 ///
 /// Every JSON value takes exactly one entry, in document order; an object member is two entries, its key
@@ -56,27 +66,54 @@ struct TapeEntry: Sendable {
 /// The tape entries a document owns, written by the scanner and then never changed, which is why sharing
 /// them between threads is safe (`@unchecked Sendable`).
 final class TapeBuffer: @unchecked Sendable {
+    /// Where the entries' memory came from, so that it goes back the same way.
+    enum Allocation {
+        /// The C allocator (``TapeBuffer/allocateEntries(_:)``): the scanner's tape, which can shrink in
+        /// place with `realloc`.
+        case c
+        /// `UnsafeMutablePointer.allocate`: a tape written to its exact size.
+        case swift
+    }
+
     let base: UnsafeMutablePointer<TapeEntry>
     let count: Int
+    private let allocation: Allocation
 
-    /// Takes ownership of `capacity` entries at `base`, of which the first `count` are written; gives back
-    /// the unused part of a small tape.
-    init(adopting base: UnsafeMutablePointer<TapeEntry>, count: Int, capacity: Int) {
-        // Small tapes are trimmed to what they use. A large one is not: the copy would briefly need both,
-        // and the unused end of a large allocation is address space the system never backs with memory.
-        if capacity - count > 4096, count <= TapeBuffer.largestTrimmedCount {
-            let trimmed = UnsafeMutablePointer<TapeEntry>.allocate(capacity: max(count, 1))
-            trimmed.moveInitialize(from: base, count: count)
-            base.deallocate()
-            self.base = trimmed
+    /// Takes ownership of `capacity` entries at `base`, of which the first `count` are written. Memory from
+    /// the C allocator is shrunk to what is used, in place (for a large tape the system unmaps the unused end
+    /// rather than copying); when shrinking is refused the tape stays as it is.
+    init(adopting base: UnsafeMutablePointer<TapeEntry>, count: Int, capacity: Int, allocation: Allocation) {
+        self.count = count
+        self.allocation = allocation
+        if allocation == .c, capacity > count, let shrunk = TapeBuffer.reallocateEntries(base, capacity: max(count, 1)) {
+            self.base = shrunk
         } else {
             self.base = base
         }
-        self.count = count
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        switch allocation {
+        case .c: free(base)
+        case .swift: base.deallocate()
+        }
+    }
 
-    /// 16 MiB of entries.
-    static let largestTrimmedCount = (1 << 24) / MemoryLayout<TapeEntry>.stride
+    /// Memory for `capacity` entries from the C allocator, or `nil` when the system refuses it.
+    static func allocateEntries(_ capacity: Int) -> UnsafeMutablePointer<TapeEntry>? {
+        let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<TapeEntry>.stride)
+        guard !overflow else { return nil }
+        return malloc(bytes)?.bindMemory(to: TapeEntry.self, capacity: capacity)
+    }
+
+    /// Moves entries from ``allocateEntries(_:)`` to memory for `capacity` of them (the first ones kept),
+    /// in place where the allocator can; `nil`, with `base` untouched, when the system refuses.
+    static func reallocateEntries(_ base: UnsafeMutablePointer<TapeEntry>, capacity: Int) -> UnsafeMutablePointer<TapeEntry>? {
+        let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<TapeEntry>.stride)
+        guard !overflow else { return nil }
+        return realloc(base, bytes)?.bindMemory(to: TapeEntry.self, capacity: capacity)
+    }
+
+    /// Returns entries from ``allocateEntries(_:)``.
+    static func freeEntries(_ base: UnsafeMutablePointer<TapeEntry>) { free(base) }
 }

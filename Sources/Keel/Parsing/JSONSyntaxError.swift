@@ -23,7 +23,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         public var description: String { Kind.names[Int(code)] }
         static let names = ["unexpectedCharacter", "unexpectedEndOfInput", "trailingContent", "invalidNumber",
             "invalidEscape", "loneSurrogate", "controlCharacterInString", "invalidUTF8", "duplicateKey",
-            "nestingTooDeep", "documentTooLarge", "stringTooLong", "numberTooLong", "unsupportedEncoding"]
+            "nestingTooDeep", "documentTooLarge", "stringTooLong", "numberTooLong", "unsupportedEncoding",
+            "insufficientMemory"]
 
         /// A byte that cannot start or continue the value the grammar allows here.
         public static let unexpectedCharacter = Kind(0)
@@ -54,6 +55,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         /// Text in UTF-16 or UTF-32 (recognised by a byte-order mark or by its zero bytes), which RFC 8259
         /// does not allow: JSON exchanged between systems is UTF-8.
         public static let unsupportedEncoding = Kind(13)
+        /// The system refused the memory a document needs (16 bytes per value, besides the input). Not a
+        /// fault of the text: the same input may parse where more memory is available.
+        public static let insufficientMemory = Kind(14)
     }
 
     /// What went wrong.
@@ -115,6 +119,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
             return "String too long \(place): expected \(expected)."
         case .numberTooLong:
             return "Number too long \(place): expected \(expected)."
+        case .insufficientMemory:
+            return "Not enough memory to parse: expected \(expected), but \(found)."
         default:
             return "Unexpected \(found) \(place): expected \(expected)."
         }
@@ -163,4 +169,6 @@ extension JSONSyntaxError {
     public static var numberTooLong: Kind { .numberTooLong }
     /// See ``Kind/unsupportedEncoding``.
     public static var unsupportedEncoding: Kind { .unsupportedEncoding }
+    /// See ``Kind/insufficientMemory``.
+    public static var insufficientMemory: Kind { .insufficientMemory }
 }

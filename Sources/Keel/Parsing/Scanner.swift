@@ -50,46 +50,59 @@ struct Scanner {
     /// A scanner over `bytes`. With `recordsTape` false it only validates: `tapeCount` still counts the
     /// values, but nothing is written, so it cannot apply `DuplicateKeyPolicy.reject`, which compares keys
     /// on the tape (callers record the tape for that policy).
-    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, recordsTape: Bool = true) {
+    ///
+    /// - Throws: ``JSONSyntaxError/Kind/insufficientMemory`` when the system refuses the tape's memory.
+    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, recordsTape: Bool = true) throws(JSONSyntaxError) {
         self.bytes = bytes
         self.recordsTape = recordsTape
         // An empty buffer may have no base address; point at a static byte that is never read.
         self.base = bytes.baseAddress ?? Scanner.emptyInput
         self.end = bytes.count
         self.options = options
-        self.tapeCapacity = recordsTape ? bytes.count / 12 + 16 : 1
-        self.tapeBase = .allocate(capacity: tapeCapacity)
+        let capacity = recordsTape ? bytes.count / 12 + 16 : 1
+        guard let base = TapeBuffer.allocateEntries(capacity) else {
+            throw Scanner.insufficientMemory(capacity: capacity, in: bytes)
+        }
+        self.tapeCapacity = capacity
+        self.tapeBase = base
     }
 
     /// Appends an entry to the tape and returns its index.
     @inline(__always)
     @discardableResult
-    private mutating func append(_ entry: TapeEntry) -> Int {
+    private mutating func append(_ entry: TapeEntry) throws(JSONSyntaxError) -> Int {
         if recordsTape {
-            if tapeCount == tapeCapacity { growTape() }
+            if tapeCount == tapeCapacity { try growTape() }
             tapeBase[tapeCount] = entry
         }
         tapeCount &+= 1
         return tapeCount &- 1
     }
 
-    private mutating func growTape() {
+    /// Doubles the tape's capacity (in place where the allocator can).
+    private mutating func growTape() throws(JSONSyntaxError) {
         let newCapacity = tapeCapacity * 2
-        let newBase = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: tapeBase, count: tapeCount)
-        tapeBase.deallocate()
+        guard let newBase = TapeBuffer.reallocateEntries(tapeBase, capacity: newCapacity) else {
+            throw Scanner.insufficientMemory(capacity: newCapacity, in: bytes)
+        }
         tapeBase = newBase
         tapeCapacity = newCapacity
     }
 
-    /// Hands the tape over to a buffer the document owns (trimmed when much was reserved and unused). Call
-    /// once, after a successful scan.
-    mutating func finishTape() -> TapeBuffer {
-        TapeBuffer(adopting: tapeBase, count: tapeCount, capacity: tapeCapacity)
+    private static func insufficientMemory(capacity: Int, in bytes: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError {
+        JSONSyntaxError(kind: .insufficientMemory, byteOffset: 0, line: 1, column: 1,
+                        expected: "memory for \(capacity) values (16 bytes each)",
+                        found: "the system refused it, for a document of \(bytes.count) bytes")
     }
 
-    /// Frees the tape after a failed scan.
-    func discardTape() { tapeBase.deallocate() }
+    /// Hands the tape over to a buffer the document owns, which gives back the unused end. Call once, after
+    /// a successful scan.
+    mutating func finishTape() -> TapeBuffer {
+        TapeBuffer(adopting: tapeBase, count: tapeCount, capacity: tapeCapacity, allocation: .c)
+    }
+
+    /// Frees the tape after a failed scan, or after validation.
+    func discardTape() { TapeBuffer.freeEntries(tapeBase) }
 
     // Never written after it is made, so reading it from any thread is safe.
     nonisolated(unsafe) private static let emptyInput: UnsafePointer<UInt8> = {
@@ -145,7 +158,7 @@ struct Scanner {
                                 found: "level \(stack.count + 1)", limit: maximumDepth)
                 }
                 stack.append(OpenContainer(index: container, isObject: isObject, count: memberCount, previousKey: previousKey))
-                container = append(TapeEntry(kind: opensObject ? .object : .array, offset: i, payload: 0))
+                container = try append(TapeEntry(kind: opensObject ? .object : .array, offset: i, payload: 0))
                 isObject = opensObject
                 memberCount = 0
                 previousKey = -1
@@ -273,7 +286,7 @@ struct Scanner {
     private mutating func scanLiteral(_ word: StaticString, kind: TapeEntry.Kind, at start: Int) throws(JSONSyntaxError) -> Int {
         let length = word.utf8CodeUnitCount
         if start + length <= end, memoryEqual(base + start, word.utf8Start, length) {
-            append(TapeEntry(kind: kind, offset: start, payload: 0))
+            try append(TapeEntry(kind: kind, offset: start, payload: 0))
             return start + length
         }
         // Find the first byte that differs, to point at it.
@@ -318,7 +331,7 @@ struct Scanner {
             throw error(.numberTooLong, at: start, expected: "at most \(options.maximumNumberLength) bytes",
                         found: "\(length) bytes", limit: options.maximumNumberLength)
         }
-        append(TapeEntry(kind: .number, flags: isInteger ? .isInteger : [], offset: start, payload: UInt64(length)))
+        try append(TapeEntry(kind: .number, flags: isInteger ? .isInteger : [], offset: start, payload: UInt64(length)))
         return i
     }
 
@@ -385,7 +398,7 @@ struct Scanner {
             throw error(.stringTooLong, at: start, expected: "at most \(options.maximumStringLength) bytes",
                         found: "\(length) bytes", limit: options.maximumStringLength)
         }
-        append(TapeEntry(kind: .string, flags: flags, offset: start, payload: UInt64(length)))
+        try append(TapeEntry(kind: .string, flags: flags, offset: start, payload: UInt64(length)))
         return i + 1
     }
 

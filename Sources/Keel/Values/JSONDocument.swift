@@ -85,7 +85,7 @@ public struct JSONDocument: Sendable {
             _ = try scan(bytes, options: options)
             return
         }
-        var scanner = Scanner(bytes: bytes, options: options, recordsTape: false)
+        var scanner = try Scanner(bytes: bytes, options: options, recordsTape: false)
         defer { scanner.discardTape() }
         try scanner.scanDocument()
     }
@@ -93,7 +93,7 @@ public struct JSONDocument: Sendable {
     private static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions
     ) throws(JSONSyntaxError) -> (tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex]) {
-        var scanner = Scanner(bytes: bytes, options: options)
+        var scanner = try Scanner(bytes: bytes, options: options)
         do {
             try scanner.scanDocument()
         } catch {

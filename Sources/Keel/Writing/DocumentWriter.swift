@@ -129,7 +129,7 @@ struct DocumentWriter: ~Copyable {
                 base[object].header |= UInt64(TapeEntry.Flags.hasKeyIndex.rawValue) << 8
             }
         }
-        let buffer = TapeBuffer(adopting: base, count: tape.count, capacity: max(tape.count, 1))
+        let buffer = TapeBuffer(adopting: base, count: tape.count, capacity: max(tape.count, 1), allocation: .swift)
         return JSONDocument(storage: DocumentStorage(bytes: bytes, tape: buffer, keyIndexes: keyIndexes, hasSourceText: false))
     }
 
