@@ -161,7 +161,6 @@ enum NumberText {
         var significand: UInt64 = 0
         var digits = 0
         var exponent = 0
-        var simple = true
         // `digits` counts significant digits (from the first non-zero one); past 19 the significand has
         // wrapped and only the slow path is exact.
         while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
@@ -193,17 +192,21 @@ enum NumberText {
             }
             exponent += negativeExponent ? -written : written
         }
-        if digits > 19 || significand > 1 << 53 { simple = false }
-        if simple, exponent >= -22, exponent <= 22 {
+        if digits <= 19, let value = double(exactSignificand: significand, exponent: exponent, negative: negative) {
+            return value
+        }
+        return Double(String(decoding: text, as: UTF8.self)) ?? .nan
+    }
+
+    /// The correctly rounded double of `significand × 10^exponent`, negated when `negative`, for a
+    /// significand read without loss (at most 19 digits); `nil` when only the slow path can tell.
+    static func double(exactSignificand significand: UInt64, exponent: Int, negative: Bool) -> Double? {
+        if significand <= 1 << 53, exponent >= -22, exponent <= 22 {
             var value = Double(significand)
             value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
             return negative ? -value : value
         }
-        if simple, significand == 0 { return negative ? -0.0 : 0.0 }
-        if digits <= 19, let value = eiselLemire(significand: significand, exponent: exponent, negative: negative) {
-            return value
-        }
-        return Double(String(decoding: text, as: UTF8.self)) ?? .nan
+        return eiselLemire(significand: significand, exponent: exponent, negative: negative)
     }
 
     /// The correctly rounded float nearest to a validated literal; infinite when beyond Float's range.

@@ -54,7 +54,7 @@ extension JSON: Codable {
             case .int(let value): try container.encode(value)
             case .uint(let value): try container.encode(value)
             case .double(let value): try container.encode(value)
-            case .literal: try container.encode(number.nearestDouble)
+            case .shortDecimal, .literal: try container.encode(number.nearestDouble)
             }
         case .string(let value):
             var container = encoder.singleValueContainer()

@@ -19,7 +19,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case int(Int64)
         case uint(UInt64)
         case double(Double)
-        /// Validated JSON number text that is not an integer fitting 64 bits.
+        /// A plain decimal literal of at most 19 digits (most non-integers), held without a `String`.
+        case shortDecimal(ShortDecimal)
+        /// Validated JSON number text that is not an integer fitting 64 bits, nor a short decimal.
         case literal(String)
     }
 
@@ -57,19 +59,32 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// A number from text the scanner (or ``init(literal:)``) has already validated.
     init(validatedLiteral text: String) {
         var text = text
-        let isPlainInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-        storage = text.withUTF8 { bytes in
-            // `-0` stays a literal: as an integer it would lose the sign that its double keeps.
-            if isPlainInteger, !NumberText.isNegativeZero(bytes) {
-                if case .success(let value) = NumberText.integer(bytes, isPlainInteger: true, as: Int64.self) {
-                    return .int(value)
-                }
-                if case .success(let value) = NumberText.integer(bytes, isPlainInteger: true, as: UInt64.self) {
-                    return .uint(value)
-                }
-            }
-            return .literal(String(decoding: bytes, as: UTF8.self))
+        self = text.withUTF8 { bytes in
+            let isPlainInteger = !bytes.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+            return JSONNumber(validatedLiteral: bytes, isPlainInteger: isPlainInteger)
         }
+    }
+
+    /// A number from validated text: an integer when it is one that fits 64 bits, a short decimal when it
+    /// is one, its text otherwise. `isPlainInteger` says whether the text has neither a fraction nor an
+    /// exponent (the tape records it).
+    init(validatedLiteral bytes: UnsafeBufferPointer<UInt8>, isPlainInteger: Bool) {
+        // `-0` stays a literal: as an integer it would lose the sign that its double keeps.
+        if isPlainInteger, !NumberText.isNegativeZero(bytes) {
+            if case .success(let value) = NumberText.integer(bytes, isPlainInteger: true, as: Int64.self) {
+                storage = .int(value)
+                return
+            }
+            if case .success(let value) = NumberText.integer(bytes, isPlainInteger: true, as: UInt64.self) {
+                storage = .uint(value)
+                return
+            }
+        }
+        if !isPlainInteger, let decimal = ShortDecimal(bytes) {
+            storage = .shortDecimal(decimal)
+            return
+        }
+        storage = .literal(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The number as JSON text: integers in decimal, literals as written, doubles in the shortest form
@@ -82,6 +97,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case .double(let value):
             guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
             return value.description
+        case .shortDecimal(let decimal): return decimal.text
         case .literal(let text): return text
         }
     }
@@ -94,7 +110,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         switch storage {
         case .int, .uint: return true
         case .double(let value): return value.isFinite && value.rounded(.towardZero) == value
-        case .literal: return decimal.exponent >= 0
+        case .shortDecimal, .literal: return decimal.exponent >= 0
         }
     }
 
@@ -122,7 +138,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
                 return .failure(value.isFinite ? .notAnInteger : .outOfRange)
             }
             return T(exactly: value).map { .success($0) } ?? .failure(.outOfRange)
-        case .literal:
+        case .shortDecimal, .literal:
             return decimal.integer(as: T.self)
         }
     }
@@ -142,7 +158,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case .int(let value): return value.magnitude <= 1 << 53 || Self.oddPartFits(value.magnitude)
         case .uint(let value): return value <= 1 << 53 || Self.oddPartFits(value)
         case .double(let value): return value.isFinite
-        case .literal: return decimal.isExactDouble
+        case .shortDecimal, .literal: return decimal.isExactDouble
         }
     }
 
@@ -158,6 +174,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case .int(let integer): value = Float(integer)
         case .uint(let integer): value = Float(integer)
         case .double(let double): value = Float(double)
+        case .shortDecimal(let decimal): value = decimal.withText { NumberText.float($0) }
         case .literal(var text): value = text.withUTF8 { NumberText.float($0) }
         }
         return value.isFinite ? value : nil
@@ -169,6 +186,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case .int(let value): return Double(value)
         case .uint(let value): return Double(value)
         case .double(let value): return value
+        case .shortDecimal(let decimal): return decimal.nearestDouble
         case .literal(var text): return text.withUTF8 { NumberText.double($0) }
         }
     }
@@ -182,6 +200,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             // Only finite doubles have a decimal form; the comparisons above never ask for another.
             guard value.isFinite else { return DecimalLiteral(isNegative: value < 0, digits: [], exponent: 0) }
             return Array(value.description.utf8).withUnsafeBufferPointer { DecimalLiteral($0) }
+        case .shortDecimal(let decimal): return decimal.withText { DecimalLiteral($0) }
         case .literal(var text): return text.withUTF8 { DecimalLiteral($0) }
         }
     }
@@ -195,7 +214,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case let (.double(a), .double(b)): return a == b
         case let (.double(a), .int(b)), let (.int(b), .double(a)): return Int64(exactly: a) == b
         case let (.double(a), .uint(b)), let (.uint(b), .double(a)): return UInt64(exactly: a) == b
-        case let (.double(a), .literal), let (.literal, .double(a)):
+        case let (.double(a), .literal), let (.literal, .double(a)),
+             let (.double(a), .shortDecimal), let (.shortDecimal, .double(a)):
             let other = lhs.storage.isDouble ? rhs : lhs
             return other.nearestDouble == a
         default:

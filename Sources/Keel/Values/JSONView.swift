@@ -194,13 +194,7 @@ public struct JSONView: Sendable {
     public var numberValue: JSONNumber? {
         guard entry.kind == .number else { return nil }
         return storage.withReader { reader in
-            let text = reader.numberText(at: index)
-            if entry.flags.contains(.isInteger), !NumberText.isNegativeZero(text) {
-                if case .success(let value) = NumberText.integer(text, isPlainInteger: true, as: Int64.self) {
-                    return JSONNumber(storage: .int(value))
-                }
-            }
-            return JSONNumber(validatedLiteral: String(decoding: text, as: UTF8.self))
+            JSONNumber(validatedLiteral: reader.numberText(at: index), isPlainInteger: entry.flags.contains(.isInteger))
         }
     }
 

@@ -68,6 +68,8 @@ struct JSONTextSink: ~Copyable {
             digits(value.magnitude)
         case .uint(let value):
             digits(value)
+        case .shortDecimal(let decimal):
+            decimal.withText { buffer.append($0) }
         default:
             append(number.text)
         }
