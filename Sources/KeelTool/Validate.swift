@@ -18,6 +18,15 @@ struct Validate: ParsableCommand {
             Input larger than --max-size is refused as it is read; input from a pipe or device stops being
             read at its first error.
 
+            With --lines (the default for .jsonl and .ndjson files), each line is one record: every bad
+            record is reported as '<file>:<line>:<column>: <message>' and reading goes on; a valid stream
+            prints '<file>: OK (N records)'. Blank lines are skipped, CRLF is accepted, the input is read in
+            chunks (standard input too), and --max-size limits each record.
+
+              $ printf '{"a":1}\n{"a":}\n' | keel validate --lines
+              <stdin>:2:6: record 2 (line 2, byte 8): Unexpected '}' at line 1, column 6 (byte 5): expected a value.
+              <stdin>: 1 of 2 records invalid
+
             Exit status: 0 when all inputs are valid, 1 when any is invalid, 2 when any cannot be read or the
             output cannot be written.
             """
@@ -28,17 +37,32 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    @Flag(name: .customLong("lines"), help: "Read each input as JSON Lines, one value per line (the default for .jsonl and .ndjson files).")
+    var lines = false
+
     func run() throws {
         // Validation keeps no document: each input needs its bytes and nothing in proportion to them.
         let progress = ProgressLine.startIfTerminal()
         defer { progress?.stop() }
         var status: Int32 = 0
         for file in InputFile.resolve(files) {
+            if lines || file.isNamedAsJSONLines {
+                status = max(status, file.validateLines(options: linesOptions, progress: progress).rawValue)
+                continue
+            }
             switch file.validateReportingErrors(options: input.parsingOptions, progress: progress) {
             case .success: StandardOutput.writeLine("\(file.displayName): OK")
             case .failure(let failure): status = max(status, failure.rawValue)
             }
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// In JSON Lines mode, the parsing limits apply to each record, `--max-size` included.
+    private var linesOptions: JSONLines.Options {
+        var options = JSONLines.Options()
+        options.parsing = input.parsingOptions
+        if let size = input.maximumSize { options.maximumRecordSize = size.value }
+        return options
     }
 }

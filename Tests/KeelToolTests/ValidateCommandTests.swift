@@ -85,6 +85,46 @@ import Testing
         #expect(growth < text.count + 16_000_000, "peak grew by \(growth) bytes for a \(text.count)-byte file")
     }
 
+    @Test func jsonLinesReportEveryBadRecordAndGoOn() throws {
+        let run = try Keel.run(["validate", "--lines"], input: "{\"a\":1}\n{\"a\":}\r\n\n[1,2]\n[3,\n")
+        #expect(run.status == 1)
+        #expect(run.output == "")
+        #expect(run.error == """
+            <stdin>:2:6: record 2 (line 2, byte 8): Unexpected '}' at line 1, column 6 (byte 5): expected a value.
+            <stdin>:5:4: record 4 (line 5, byte 23): Unexpected end of input at line 1, column 4 (byte 3): expected a value.
+            <stdin>: 2 of 4 records invalid
+
+            """)
+        let valid = try Keel.run(["validate", "--lines"], input: "1\n\"two\"\n[3]")
+        #expect(valid.status == 0)
+        #expect(valid.output == "<stdin>: OK (3 records)\n")
+    }
+
+    @Test func jsonLinesFilesAreRecognisedByName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keel-lines-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["events.jsonl", "events.NDJSON"] {
+            let file = folder.appendingPathComponent(name)
+            try Data("{\"id\":1}\n{\"id\":2}\n".utf8).write(to: file)
+            let run = try Keel.run(["validate", file.path])
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.output == "\(file.path): OK (2 records)\n")
+        }
+        // The same text under a .json name is one document with trailing content.
+        let plain = folder.appendingPathComponent("events.json")
+        try Data("{\"id\":1}\n{\"id\":2}\n".utf8).write(to: plain)
+        #expect(try Keel.run(["validate", plain.path]).status == 1)
+        // --max-size limits each record, and reading goes on after one that is too large.
+        let sized = try Keel.run(["validate", "--lines", "--max-size", "10"], input: "[1]\n[1,2,3,4,5,6,7]\n[2]\n")
+        #expect(sized.status == 1)
+        #expect(sized.error.contains("<stdin>:2:1: record 2 (line 2, byte 4): Record too large: 15 bytes, more than the limit of 10."), "\(sized.error)")
+        #expect(sized.error.contains("<stdin>: 1 of 3 records invalid"))
+        let folderRun = try Keel.run(["validate", "--lines", folder.path])
+        #expect(folderRun.status == 2)
+        #expect(folderRun.error == "\(folder.path): Is a directory\n")
+    }
+
     @Test func helpShowsAnExample() throws {
         let run = try Keel.run(["validate", "--help"])
         #expect(run.status == 0)

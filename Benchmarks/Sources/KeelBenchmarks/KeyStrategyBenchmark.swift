@@ -42,7 +42,7 @@ enum KeyStrategyBenchmark {
     @_specialize(where Snake == SnakeCaseTwitter.Timeline, Explicit == CodableTwitter.Timeline)
     @_specialize(where Snake == CodableCitm.Catalog, Explicit == SnakeCaseCitm.Catalog)
     @_specialize(where Snake == CodableCanada.FeatureCollection, Explicit == CodableCanada.FeatureCollection)
-    static func cases<Snake: Codable, Explicit: Codable>(_ snake: Snake.Type, _ explicit: Explicit.Type) -> [Case] {
+    static func cases<Snake: Codable & SendableMetatype, Explicit: Codable & SendableMetatype>(_ snake: Snake.Type, _ explicit: Explicit.Type) -> [Case] {
         [
             Case(name: foundationSnakeCase, group: 0) { _, data in
                 let decoder = JSONDecoder()

@@ -33,7 +33,7 @@ public struct JSONTaggedUnion<Union>: Sendable {
     }
 
     /// The table with one more case: `tag` decodes its payload as `Payload` and makes the union with `make`.
-    public func `case`<Payload: JSONDecodable>(_ tag: String, _ payload: Payload.Type, _ make: @escaping @Sendable (Payload) -> Union) -> Self {
+    public func `case`<Payload: JSONDecodable & SendableMetatype>(_ tag: String, _ payload: Payload.Type, _ make: @escaping @Sendable (Payload) -> Union) -> Self {
         var table = self
         if table.decoders[tag] == nil { table.tags.append(tag) }
         table.decoders[tag] = { value, context in make(try Payload.decode(value, in: context)) }

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+/// Where a record of a stream starts: its number among the records, its line and its byte offset in the
+/// whole stream.
+public struct JSONRecordPosition: Sendable, Hashable, CustomStringConvertible {
+    /// The record's number among the stream's records, from 1 (blank lines are not records).
+    public let record: Int
+    /// The stream's line where the record starts, from 1.
+    public let line: Int
+    /// The offset of the record's first byte from the start of the stream.
+    public let byteOffset: Int
+
+    public init(record: Int, line: Int, byteOffset: Int) {
+        self.record = record
+        self.line = line
+        self.byteOffset = byteOffset
+    }
+
+    /// `record 3 (line 4, byte 120)`.
+    public var description: String { "record \(record) (line \(line), byte \(byteOffset))" }
+}
+
+/// A record of a stream that could not be read or decoded: where it is in the stream and why. Reading goes
+/// on with the next record.
+///
+/// ```
+/// events.jsonl:3:9: record 3 (line 3, byte 52): Unexpected '}' at line 1, column 9 (byte 8): expected a value.
+/// ```
+public struct JSONRecordError: Error, Sendable, CustomStringConvertible {
+    /// Why the record failed.
+    public enum Reason: Sendable {
+        /// The record is not one JSON value.
+        case syntax(JSONSyntaxError)
+        /// The record is longer than ``JSONLines/Options/maximumRecordSize``; it was skipped without being
+        /// held in memory.
+        case tooLarge(size: Int, limit: Int)
+        /// The record is JSON, but decoding it as the asked type failed (a ``JSONDecodingError`` from the
+        /// decoding styles, a `DecodingError` from ``KeelDecoder``).
+        case decoding(any Error)
+        /// The stream could not be read any further (`errno`); nothing after this error is read.
+        case unreadable(code: Int32)
+    }
+
+    /// Where the record starts.
+    public let position: JSONRecordPosition
+    /// Why it failed.
+    public let reason: Reason
+
+    public init(position: JSONRecordPosition, reason: Reason) {
+        self.position = position
+        self.reason = reason
+    }
+
+    /// The stream's line of the problem: the record's line, or a later one for a record that spans lines (a
+    /// JSON text sequence or concatenated documents).
+    public var line: Int {
+        guard let inRecord = locationInRecord else { return position.line }
+        return position.line + inRecord.line - 1
+    }
+
+    /// The column of the problem on ``line``, from 1.
+    public var column: Int { locationInRecord?.column ?? 1 }
+
+    /// Line and column of the problem within the record, when the reason has one.
+    private var locationInRecord: (line: Int, column: Int)? {
+        switch reason {
+        case .syntax(let error): return (error.line, error.column)
+        case .decoding(let error as JSONDecodingError): return error.location.map { ($0.line, $0.column) }
+        case .decoding(let error as DecodingError): return error.jsonDecodingError?.location.map { ($0.line, $0.column) }
+        default: return nil
+        }
+    }
+
+    /// `record 3 (line 3, byte 52): <the reason's own message>`.
+    public var description: String {
+        let why: String
+        switch reason {
+        case .syntax(let error): why = error.description
+        case .tooLarge(let size, let limit): why = "Record too large: \(size) bytes, more than the limit of \(limit)."
+        case .decoding(let error): why = String(describing: error)
+        case .unreadable(let code): why = "The stream could not be read: \(String(cString: strerror(code)))."
+        }
+        return "\(position): \(why)"
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+@testable import Keel
+import KeelTestSupport
+import Testing
+
+/// JSON Lines read from memory, files and descriptors: records, blank lines, CRLF, errors that name their
+/// record, line, byte and column, records past the size limit, and records split at every chunk boundary.
+@Suite struct JSONLinesTests {
+    /// What a pass gives, in a form easy to compare: each record's position and compact text, or its
+    /// error's position, line, column and kind of reason.
+    enum Outcome: Equatable {
+        case record(JSONRecordPosition, String)
+        case error(JSONRecordPosition, line: Int, column: Int, reason: String)
+    }
+
+    static func outcomes(_ lines: JSONLines) -> [Outcome] {
+        lines.map { result in
+            switch result {
+            case .success(let record):
+                return .record(record.position, (try? JSON(record.root).jsonText()) ?? "?")
+            case .failure(let error):
+                let reason: String
+                switch error.reason {
+                case .syntax(let syntax): reason = "syntax \(syntax.kind)"
+                case .tooLarge(let size, let limit): reason = "tooLarge \(size) > \(limit)"
+                case .decoding: reason = "decoding"
+                case .unreadable(let code): reason = "unreadable \(code)"
+                }
+                return .error(error.position, line: error.line, column: error.column, reason: reason)
+            }
+        }
+    }
+
+    static func temporaryFile(_ bytes: [UInt8]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("keel-lines-\(UUID().uuidString).jsonl")
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    static let sample = "{\"a\":1}\r\n\n  \n[1,2]\n{\"b\": tru}\n\"é\\u00e9\"\n{\"c\":[true,null]}"
+
+    @Test func recordsBlankLinesCRLFAndPositions() throws {
+        let outcomes = Self.outcomes(JSONLines(Self.sample))
+        #expect(outcomes == [
+            .record(JSONRecordPosition(record: 1, line: 1, byteOffset: 0), #"{"a":1}"#),
+            .record(JSONRecordPosition(record: 2, line: 4, byteOffset: 13), "[1,2]"),
+            .error(JSONRecordPosition(record: 3, line: 5, byteOffset: 19), line: 5, column: 10,
+                   reason: "syntax unexpectedCharacter"),
+            .record(JSONRecordPosition(record: 4, line: 6, byteOffset: 30), "\"éé\""),
+            .record(JSONRecordPosition(record: 5, line: 7, byteOffset: 41), #"{"c":[true,null]}"#),
+        ])
+        let summary = JSONLines(Self.sample).validate()
+        #expect(summary == JSONLines.Summary(records: 5, errors: 1, blankLines: 2))
+        // Records and errors and blank lines are the lines.
+        #expect(summary.records + summary.blankLines == Self.sample.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count)
+    }
+
+    @Test func anErrorSaysWhereInTheStream() throws {
+        var reported: [JSONRecordError] = []
+        JSONLines(Self.sample).validate { reported.append($0) }
+        let error = try #require(reported.first)
+        #expect(reported.count == 1)
+        #expect(error.description.hasPrefix("record 3 (line 5, byte 19): Unexpected '}' at line 1, column 10"))
+        #expect(error.line == 5 && error.column == 10)
+    }
+
+    /// Every chunk size from one byte up, through a file: the same records and errors as from memory, with
+    /// records cut inside multi-byte characters, escapes and CRLF pairs.
+    @Test func everySplitPointReadsTheSame() throws {
+        let text = Self.sample + "\n[\"日本語\",\"\\ud83d\\ude00\"]\r\n{\"k\":\"v\"}\n"
+        let expected = Self.outcomes(JSONLines(text))
+        #expect(expected.count == 7)
+        let file = try Self.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        for chunkSize in 1...(text.utf8.count + 1) {
+            var options = JSONLines.Options()
+            options.chunkSize = chunkSize
+            #expect(Self.outcomes(JSONLines(contentsOfFile: file.path, options: options)) == expected, "chunk size \(chunkSize)")
+            #expect(JSONLines(contentsOfFile: file.path, options: options).validate()
+                    == JSONLines(text).validate(), "chunk size \(chunkSize)")
+        }
+    }
+
+    @Test func aRecordPastTheLimitIsAnErrorAndReadingGoesOn() throws {
+        let long = "[" + String(repeating: "1,", count: 500) + "1]"
+        let text = "[1]\n\(long)\r\n{\"after\":true}\n\(long)"
+        var options = JSONLines.Options()
+        options.maximumRecordSize = 100
+        let fromMemory = Self.outcomes(JSONLines(text, options: options))
+        #expect(fromMemory == [
+            .record(JSONRecordPosition(record: 1, line: 1, byteOffset: 0), "[1]"),
+            .error(JSONRecordPosition(record: 2, line: 2, byteOffset: 4), line: 2, column: 1, reason: "tooLarge 1003 > 100"),
+            .record(JSONRecordPosition(record: 3, line: 3, byteOffset: 1009), #"{"after":true}"#),
+            .error(JSONRecordPosition(record: 4, line: 4, byteOffset: 1024), line: 4, column: 1, reason: "tooLarge 1003 > 100"),
+        ])
+        let file = try Self.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        for chunkSize in [7, 64, 1000, 1 << 20] {
+            options.chunkSize = chunkSize
+            #expect(Self.outcomes(JSONLines(contentsOfFile: file.path, options: options)) == fromMemory, "chunk size \(chunkSize)")
+        }
+    }
+
+    @Test func aFileThatCannotBeOpenedIsOneError() {
+        let outcomes = Self.outcomes(JSONLines(contentsOfFile: "/no/such/file.jsonl"))
+        #expect(outcomes == [.error(JSONRecordPosition(record: 1, line: 1, byteOffset: 0), line: 1, column: 1,
+                                    reason: "unreadable \(ENOENT)")])
+    }
+
+    @Test func aDescriptorIsReadToItsEnd() throws {
+        let file = try Self.temporaryFile(Array(Self.sample.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let descriptor = open(file.path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(Self.outcomes(JSONLines(fileDescriptor: descriptor)) == Self.outcomes(JSONLines(Self.sample)))
+        // The descriptor stays open, and is at its end.
+        #expect(Self.outcomes(JSONLines(fileDescriptor: descriptor)) == [])
+    }
+
+    @Test func emptyStreamsAndALastLineWithoutLineFeed() {
+        #expect(Self.outcomes(JSONLines("")) == [])
+        #expect(Self.outcomes(JSONLines("\n\n")) == [])
+        #expect(JSONLines("\n\n").validate() == JSONLines.Summary(records: 0, errors: 0, blankLines: 2))
+        #expect(Self.outcomes(JSONLines("1\n2")) == [
+            .record(JSONRecordPosition(record: 1, line: 1, byteOffset: 0), "1"),
+            .record(JSONRecordPosition(record: 2, line: 2, byteOffset: 2), "2"),
+        ])
+    }
+
+    struct Event: Codable, Equatable, JSONDecodable {
+        var id: Int
+        var name: String
+
+        static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Event {
+            Event(id: try value.decode(forKey: "id", in: context), name: try value.decode(forKey: "name", in: context))
+        }
+    }
+
+    @Test func recordsDecodeInTheStylesAndThroughKeelDecoder() throws {
+        let text = """
+            {"id": 1, "name": "start"}
+            {"id": "2", "name": "typo"}
+            not json
+            {"id": 4, "name": "end"}
+            """
+        let native = Array(JSONLines(text).decoded(as: Event.self))
+        let bridged = Array(JSONLines(text).decoded(as: Event.self, using: KeelDecoder()))
+        for results in [native, bridged] {
+            #expect(results.count == 4)
+            #expect(try results[0].get() == Event(id: 1, name: "start"))
+            #expect(try results[3].get() == Event(id: 4, name: "end"))
+            guard case .failure(let typo) = results[1], case .decoding = typo.reason else {
+                Issue.record("record 2 should fail to decode: \(results[1])")
+                continue
+            }
+            #expect(typo.position == JSONRecordPosition(record: 2, line: 2, byteOffset: 27))
+            #expect(typo.line == 2 && typo.column == 8, "\(typo)")
+            guard case .failure(let notJSON) = results[2], case .syntax = notJSON.reason else {
+                Issue.record("record 3 should be a syntax error: \(results[2])")
+                continue
+            }
+            #expect(notJSON.line == 3)
+        }
+    }
+
+    /// A stream of the corpus's documents, one per line: every record reads back equal to its file.
+    @Test(.enabled(if: SharedFixtures.corpus != nil, "corpus not found beside the repository"))
+    func corpusDocumentsAsLines() throws {
+        let names = ["twitter.json", "citm_catalog.json", "canada.json"]
+        var lines: [UInt8] = []
+        var expected: [JSON] = []
+        for name in names {
+            let json = try JSON(parsing: try SharedFixtures.bytes(of: try #require(SharedFixtures.corpus).appendingPathComponent(name)))
+            expected.append(json)
+            lines += Array(try json.jsonText().utf8) + [0x0A]
+        }
+        let file = try Self.temporaryFile(lines)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var options = JSONLines.Options()
+        options.chunkSize = 65_536
+        let records = try JSONLines(contentsOfFile: file.path, options: options).map { try JSON($0.get().root) }
+        #expect(records == expected)
+        #expect(JSONLines(contentsOfFile: file.path).validate() == JSONLines.Summary(records: 3, errors: 0, blankLines: 0))
+    }
+}
