@@ -26,6 +26,8 @@ public enum ParserCheck {
         let smallAccepted = try parse(bytes, small)
         try require(!smallAccepted || accepted, "accepted under small limits but not by default")
 
+        try checkAsJSONLines(bytes)
+
         // The tree parser and the document agree.
         let tree = try? JSON(parsing: bytes)
         try require((tree != nil) == accepted, "JSON(parsing:) and JSONDocument disagree on acceptance")
@@ -33,6 +35,23 @@ public enum ParserCheck {
             try require(JSON(document.root) == tree, "the tree differs from the document it came from")
             try readEveryValue(document.root)
         }
+    }
+
+    /// The bytes read as JSON Lines: each line that is not blank is one record, valid exactly when the line
+    /// (without a CR before its LF) parses on its own, and validation counts the same.
+    static func checkAsJSONLines(_ bytes: [UInt8]) throws(FuzzFailure) {
+        var expected: [Bool] = []
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            var record = Array(line)
+            if record.last == 0x0D { record.removeLast() }
+            if record.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            expected.append((try? JSONDocument(parsing: record)) != nil)
+        }
+        let read = JSONLines(bytes).map { (try? $0.get()) != nil }
+        try require(read == expected, "JSON Lines read \(read), the lines parse as \(expected)")
+        let summary = JSONLines(bytes).validate()
+        try require(summary.records == expected.count && summary.errors == expected.filter { !$0 }.count,
+                    "JSON Lines validation counted \(summary), the lines parse as \(expected)")
     }
 
     /// Parses under `options`; a failure must be a syntax error that makes sense for this input, and

@@ -179,6 +179,26 @@ if only.isEmpty || only.contains("twitter.json") {
     }
 }
 
+// JSON Lines made from twitter.json's statuses: validating and decoding each record.
+if only.isEmpty || only.contains("twitter.json") {
+    print("")
+    do {
+        let rows = try JSONLinesBenchmark.run(twitter: corpus.appendingPathComponent("twitter.json"), budget: budget)
+        for (title, table) in [("Validating", rows.validation), ("Decoding each record into the status model,", rows.decoding)] {
+            print("\(title) JSON Lines (\(rows.records) twitter statuses, \(rows.bytes) bytes), MB/s; ratio to the first row")
+            let baseline = table[0].1.megabytesPerSecond(rows.bytes)
+            for (name, measurement) in table {
+                let speed = measurement.megabytesPerSecond(rows.bytes)
+                print([pad(name, 38), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
+                    .joined(separator: " "))
+            }
+        }
+    } catch {
+        print("Benchmark check failed: \(error)")
+        exit(1)
+    }
+}
+
 // Peak memory while parsing the largest file of the run, each parser in a fresh process.
 let sizes = files.map { name in
     ((try? FileManager.default.attributesOfItem(atPath: corpus.appendingPathComponent(name).path)[.size] as? Int) ?? 0, name)

@@ -35,8 +35,13 @@ public struct JSONLines: Sequence {
         public var parsing = JSONParsingOptions()
         /// The longest record read, in bytes (default 64 MiB); a longer one is skipped as an error.
         public var maximumRecordSize = 64 << 20
+        /// How many threads ``JSONLines/validate(reporting:)`` checks records on (default: the processors
+        /// online); 1 checks them on the calling thread alone. Errors are reported in stream order either way.
+        public var threads = Options.processorCount
         /// How much of a file or descriptor is read at a time (tests make it small to split records).
         var chunkSize = LineReader.defaultChunkSize
+        /// How many bytes of records one thread validates at a time (tests make it small).
+        var batchSize = RecordBatch.targetSize
 
         public init() {}
     }
@@ -114,10 +119,12 @@ public struct JSONLines: Sequence {
     }
 
     /// Checks every record without keeping any (each is validated in place, see
-    /// ``JSONDocument/validate(_:options:)-(UnsafeRawBufferPointer,_)``), calling `report` for each one that
-    /// fails, in order.
+    /// ``JSONDocument/validate(_:options:)-(UnsafeRawBufferPointer,_)``), calling `report` on the calling
+    /// thread for each one that fails, in stream order. Records are checked on ``Options/threads`` threads,
+    /// a few megabytes at a time.
     @discardableResult
     public func validate(reporting report: (JSONRecordError) -> Void = { _ in }) -> Summary {
+        if options.threads > 1 { return validateConcurrently(threads: options.threads, reporting: report) }
         let cursor = RecordCursor(input: input, options: options)
         let parsing = options.parsing
         var summary = Summary()

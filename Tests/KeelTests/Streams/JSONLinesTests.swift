@@ -164,6 +164,40 @@ import Testing
         }
     }
 
+    /// Validation on several threads reports the same errors, in the same order, with the same counts, as on
+    /// one: a generated stream of valid, invalid, blank and oversized lines, in batches of every few records.
+    @Test func validationOnSeveralThreadsMatchesOneThread() throws {
+        var generator = SystemRandomNumberGenerator()
+        let shapes = ["{\"id\": 1, \"tags\": [\"a\", \"b\"]}", "[1, 2,]", "", "   ", "\"é\"", "{\"a\": tru}",
+                      "[" + String(repeating: "7,", count: 40) + "7]", "null\r", "{\"k\": \"\\u00e9\"}", "1 2"]
+        let text = (0..<3_000).map { _ in shapes.randomElement(using: &generator) ?? "" }.joined(separator: "\n")
+        let file = try Self.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        func run(_ lines: JSONLines) -> (JSONLines.Summary, [String]) {
+            var reported: [String] = []
+            let summary = lines.validate { reported.append("\($0.line):\($0.column) \($0)") }
+            return (summary, reported)
+        }
+        var options = JSONLines.Options()
+        options.maximumRecordSize = 60
+        options.threads = 1
+        let (summary, reported) = run(JSONLines(text, options: options))
+        #expect(summary.errors == reported.count && summary.errors > 300)
+        #expect(reported.contains { $0.contains("Record too large") })
+        for threads in [2, 3, 7] {
+            for batchSize in [1, 50, 4096, 1 << 20] {
+                options.threads = threads
+                options.batchSize = batchSize
+                options.chunkSize = 333
+                let fromMemory = run(JSONLines(text, options: options))
+                #expect(fromMemory.0 == summary && fromMemory.1 == reported, "\(threads) threads, batches of \(batchSize)")
+                let fromFile = run(JSONLines(contentsOfFile: file.path, options: options))
+                #expect(fromFile.0 == summary && fromFile.1 == reported, "file, \(threads) threads, batches of \(batchSize)")
+            }
+        }
+    }
+
     /// A stream of the corpus's documents, one per line: every record reads back equal to its file.
     @Test(.enabled(if: SharedFixtures.corpus != nil, "corpus not found beside the repository"))
     func corpusDocumentsAsLines() throws {
