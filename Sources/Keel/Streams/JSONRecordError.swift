@@ -8,21 +8,23 @@ import Darwin
 import ucrt
 #endif
 
-/// Where a record of a stream starts: its number among the records, its line and its byte offset in the
-/// whole stream.
+/// Where a record of a stream starts: its number among the records, and the place of its first byte in the
+/// whole stream (a ``JSONSourceLocation`` at column 1).
 public struct JSONRecordPosition: Sendable, Hashable, CustomStringConvertible {
     /// The record's number among the stream's records, from 1 (blank lines are not records).
     public let record: Int
-    /// The stream's line where the record starts, from 1.
-    public let line: Int
-    /// The offset of the record's first byte from the start of the stream.
-    public let byteOffset: Int
+    /// The record's first byte in the stream: its byte offset and line (the column is always 1).
+    public let start: JSONSourceLocation
 
     public init(record: Int, line: Int, byteOffset: Int) {
         self.record = record
-        self.line = line
-        self.byteOffset = byteOffset
+        self.start = JSONSourceLocation(byteOffset: byteOffset, line: line, column: 1)
     }
+
+    /// The stream's line where the record starts, from 1.
+    public var line: Int { start.line }
+    /// The offset of the record's first byte from the start of the stream.
+    public var byteOffset: Int { start.byteOffset }
 
     /// `record 3 (line 4, byte 120)`.
     public var description: String { "record \(record) (line \(line), byte \(byteOffset))" }
