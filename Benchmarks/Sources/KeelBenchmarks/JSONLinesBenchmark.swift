@@ -54,15 +54,20 @@ enum JSONLinesBenchmark {
                 let decoder = JSONDecoder()
                 for line in data.split(separator: 0x0A) { blackHole(try? decoder.decode(CodableTwitter.Status.self, from: line)) }
             }),
-            ("KeelDecoder, JSONLines, memory", {
+            ("KeelDecoder, JSONLines, memory, 1 thread", {
+                for status in JSONLines(stream, options: sequential).decoded(as: CodableTwitter.Status.self, using: KeelDecoder()) {
+                    blackHole(status)
+                }
+            }),
+            ("KeelDecoder, JSONLines, memory, \(threads) threads", {
                 for status in JSONLines(stream).decoded(as: CodableTwitter.Status.self, using: KeelDecoder()) { blackHole(status) }
             }),
-            ("KeelDecoder, JSONLines, file", {
+            ("KeelDecoder, JSONLines, file, \(threads) threads", {
                 for status in JSONLines(contentsOfFile: file.path).decoded(as: CodableTwitter.Status.self, using: KeelDecoder()) {
                     blackHole(status)
                 }
             }),
-            ("throwing style, JSONLines, file", {
+            ("throwing style, JSONLines, file, \(threads) threads", {
                 for status in JSONLines(contentsOfFile: file.path).decoded(as: ThrowingTwitter.Status.self) { blackHole(status) }
             }),
         ]

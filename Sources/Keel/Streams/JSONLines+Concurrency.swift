@@ -74,21 +74,9 @@ extension JSONLines {
         while !finished {
             var batches: [RecordBatch] = []
             while batches.count < threads * 2, !finished {
-                var batch = RecordBatch()
-                while batch.bytes.count < options.batchSize {
-                    let gathered = cursor.nextRecord { position, bytes -> Gathered in
-                        let start = batch.bytes.count
-                        batch.bytes.append(contentsOf: bytes)
-                        batch.entries.append(.record(position, start..<batch.bytes.count))
-                        return .added
-                    }
-                    guard let gathered else {
-                        finished = true
-                        break
-                    }
-                    if case .failed(let error) = gathered { batch.entries.append(.failed(error)) }
-                }
+                let (batch, atEnd) = RecordBatch.gather(from: cursor, upTo: options.batchSize)
                 if !batch.entries.isEmpty { batches.append(batch) }
+                finished = atEnd
             }
             let errors = validate(batches, threads: threads)
             for batchErrors in errors {

@@ -198,6 +198,74 @@ import Testing
         }
     }
 
+    /// Records decoded on several threads come out in stream order, the same values and errors as decoding
+    /// each record in turn; with every batch size and thread count, from memory and from a file.
+    @Test func decodingOnSeveralThreadsKeepsStreamOrder() throws {
+        var generator = SystemRandomNumberGenerator()
+        let shapes = [#"{"id": 1, "name": "a"}"#, #"{"id": "2", "name": "b"}"#, "{", "", #"{"id": 3}"#,
+                      #"{"id": 4, "name": "\u00e9"}"#, "[" + String(repeating: "0,", count: 40) + "0]"]
+        let text = (0..<2_000).map { index in
+            (shapes.randomElement(using: &generator) ?? "").replacingOccurrences(of: "1,", with: "\(index),")
+        }.joined(separator: "\n")
+        let file = try Self.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        func describe<E>(_ results: [Result<Event, E>]) -> [String] {
+            results.map { result in
+                switch result {
+                case .success(let event): return "\(event.id) \(event.name)"
+                case .failure(let error): return "\(error)"
+                }
+            }
+        }
+        var options = JSONLines.Options()
+        options.maximumRecordSize = 60
+        // The reference: each record in turn, decoded on this thread.
+        let expected = describe(JSONLines(text, options: options).map { record in
+            record.flatMap { record -> Result<Event, JSONRecordError> in
+                do throws(JSONDecodingError) {
+                    return .success(try Event.decode(record.root))
+                } catch {
+                    return .failure(JSONRecordError(position: record.position, reason: .decoding(error)))
+                }
+            }
+        })
+        #expect(expected.count > 1_500 && expected.contains { $0.contains("Record too large") })
+        for threads in [1, 2, 5] {
+            for batchSize in [1, 100, 1 << 20] {
+                options.threads = threads
+                options.batchSize = batchSize
+                options.chunkSize = 257
+                let native: ConcurrentlyDecodedRecords<Event> = JSONLines(text, options: options).decoded(as: Event.self)
+                #expect(describe(Array(native)) == expected, "\(threads) threads, batches of \(batchSize)")
+                let bridged: ConcurrentlyDecodedRecords<Event> = JSONLines(contentsOfFile: file.path, options: options)
+                    .decoded(as: Event.self, using: KeelDecoder())
+                let bridgedOutcomes = Array(bridged)
+                #expect(bridgedOutcomes.count == expected.count)
+                #expect(zip(bridgedOutcomes, expected).allSatisfy { outcome, reference in
+                    if case .success(let event) = outcome { return reference == "\(event.id) \(event.name)" }
+                    return reference.hasPrefix("record")
+                }, "\(threads) threads, batches of \(batchSize)")
+            }
+        }
+    }
+
+    /// A type that is not `Sendable` decodes record by record on the calling thread.
+    final class Note: JSONDecodable {
+        var text: String
+        init(text: String) { self.text = text }
+        static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Note {
+            Note(text: try value.decode(forKey: "text", in: context))
+        }
+    }
+
+    @Test func aTypeThatIsNotSendableDecodesInTurn() {
+        let notes: LazyMapSequence<JSONLines, Result<Note, JSONRecordError>> =
+            JSONLines("{\"text\": \"a\"}\n{\"text\": 1}\n{\"text\": \"c\"}").decoded(as: Note.self)
+        let read = Array(notes.map { (try? $0.get())?.text ?? "error" })
+        #expect(read == ["a", "error", "c"])
+    }
+
     /// A stream of the corpus's documents, one per line: every record reads back equal to its file.
     @Test(.enabled(if: SharedFixtures.corpus != nil, "corpus not found beside the repository"))
     func corpusDocumentsAsLines() throws {

@@ -1,0 +1,134 @@
+// Decoding records on several threads, delivered in stream order. The iterator reads a few batches of records
+// (about 1 MiB each, two per thread), parses and decodes them in parallel, and then hands out the results one
+// by one before reading more: memory stays bounded by those batches and their decoded values.
+
+import Dispatch
+
+/// The records of a ``JSONLines`` stream decoded as `Value` on ``JSONLines/Options/threads`` threads, in
+/// stream order: each a value, or a ``JSONRecordError`` at its position.
+public struct ConcurrentlyDecodedRecords<Value: Sendable>: Sequence {
+    let lines: JSONLines
+    let decode: @Sendable (JSONView) -> Result<Value, any Error>
+
+    public struct Iterator: IteratorProtocol {
+        let cursor: RecordCursor
+        let threads: Int
+        let batchSize: Int
+        let decode: @Sendable (JSONView) -> Result<Value, any Error>
+        private var ready: [Result<Value, JSONRecordError>] = []
+        private var position = 0
+        private var isFinished = false
+
+        init(lines: JSONLines, decode: @escaping @Sendable (JSONView) -> Result<Value, any Error>) {
+            cursor = RecordCursor(input: lines.input, options: lines.options)
+            threads = Swift.max(lines.options.threads, 1)
+            batchSize = lines.options.batchSize
+            self.decode = decode
+        }
+
+        public mutating func next() -> Result<Value, JSONRecordError>? {
+            if position == ready.count {
+                guard !isFinished else { return nil }
+                refill()
+                if ready.isEmpty { return nil }
+            }
+            defer { position += 1 }
+            return ready[position]
+        }
+
+        /// Reads up to two batches per thread and decodes them in parallel.
+        private mutating func refill() {
+            ready = []
+            position = 0
+            var batches: [RecordBatch] = []
+            while batches.count < threads * 2, !isFinished {
+                let (batch, atEnd) = RecordBatch.gather(from: cursor, upTo: batchSize)
+                if !batch.entries.isEmpty { batches.append(batch) }
+                isFinished = atEnd
+            }
+            let parsing = cursor.options.parsing
+            let decode = self.decode
+            let results = UnsafeMutableBufferPointer<[Result<Value, JSONRecordError>]>.allocate(capacity: batches.count)
+            results.initialize(repeating: [])
+            defer {
+                results.deinitialize()
+                results.deallocate()
+            }
+            // Each thread writes only its own batches' slots; all are read after every thread has finished.
+            nonisolated(unsafe) let slots = results
+            let threads = self.threads
+            let gathered = batches
+            DispatchQueue.concurrentPerform(iterations: Swift.min(threads, gathered.count)) { thread in
+                for index in stride(from: thread, to: gathered.count, by: threads) {
+                    slots[index] = gathered[index].decode(options: parsing, decode)
+                }
+            }
+            ready = results.flatMap { $0 }
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(lines: lines, decode: decode) }
+}
+
+extension RecordBatch {
+    /// Gathers records from `cursor` until the batch holds `size` bytes or the stream ends (`atEnd`).
+    static func gather(from cursor: RecordCursor, upTo size: Int) -> (batch: RecordBatch, atEnd: Bool) {
+        var batch = RecordBatch()
+        while batch.bytes.count < size {
+            let gathered = cursor.nextRecord { position, bytes -> Gathered in
+                let start = batch.bytes.count
+                batch.bytes.append(contentsOf: bytes)
+                batch.entries.append(.record(position, start..<batch.bytes.count))
+                return .added
+            }
+            guard let gathered else { return (batch, true) }
+            if case .failed(let error) = gathered { batch.entries.append(.failed(error)) }
+        }
+        return (batch, false)
+    }
+
+    /// Parses and decodes every record, in order.
+    func decode<Value>(options: JSONParsingOptions, _ decode: (JSONView) -> Result<Value, any Error>)
+        -> [Result<Value, JSONRecordError>] {
+        var results: [Result<Value, JSONRecordError>] = []
+        results.reserveCapacity(entries.count)
+        bytes.withUnsafeBytes { buffer in
+            for entry in entries {
+                switch entry {
+                case .failed(let error):
+                    results.append(.failure(error))
+                case .record(let position, let range):
+                    do throws(JSONSyntaxError) {
+                        let document = try JSONDocument(parsing: UnsafeRawBufferPointer(rebasing: buffer[range]), options: options)
+                        results.append(decode(document.root).mapError { JSONRecordError(position: position, reason: .decoding($0)) })
+                    } catch {
+                        results.append(.failure(JSONRecordError(position: position, reason: .syntax(error))))
+                    }
+                }
+            }
+        }
+        return results
+    }
+}
+
+extension JSONLines {
+    /// Each record decoded as `T` (any ``JSONDecodable`` type), on ``Options/threads`` threads, results in
+    /// stream order. Chosen over the one-thread form when `T` is `Sendable`.
+    public func decoded<T: JSONDecodable & Sendable>(as type: T.Type) -> ConcurrentlyDecodedRecords<T> {
+        ConcurrentlyDecodedRecords(lines: self) { view in
+            do throws(JSONDecodingError) {
+                return .success(try T.decode(view))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Each record decoded as the `Decodable` type `T` by `decoder`, on ``Options/threads`` threads, results in
+    /// stream order. Chosen over the one-thread form when `T` is `Sendable`.
+    public func decoded<T: Decodable & Sendable>(as type: T.Type, using decoder: KeelDecoder) -> ConcurrentlyDecodedRecords<T> {
+        ConcurrentlyDecodedRecords(lines: self) { view in
+            Result { try decoder.decode(T.self, from: view) }
+        }
+    }
+}
