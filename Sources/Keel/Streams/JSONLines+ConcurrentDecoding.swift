@@ -6,7 +6,7 @@ import Dispatch
 
 /// The records of a ``JSONLines`` stream decoded as `Value` on ``JSONLines/Options/threads`` threads, in
 /// stream order: each a value, or a ``JSONRecordError`` at its position.
-public struct ConcurrentlyDecodedRecords<Value: Sendable>: Sequence {
+public struct ConcurrentlyDecodedRecords<Value: Sendable>: Sequence, Sendable {
     let lines: JSONLines
     let decode: @Sendable (JSONView) -> Result<Value, any Error>
 

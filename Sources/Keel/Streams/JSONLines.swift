@@ -28,7 +28,7 @@ import ucrt
 /// A file or a descriptor is read in chunks of 1 MiB: memory stays bounded by that and the largest record,
 /// whatever the stream's length. A record longer than ``Options/maximumRecordSize`` is an error
 /// (``JSONRecordError/Reason/tooLarge(size:limit:)``) and is skipped without being held.
-public struct JSONLines: Sequence {
+public struct JSONLines: Sequence, Sendable {
     /// How records are read.
     public struct Options: Sendable {
         /// The rules and limits each record is parsed with.

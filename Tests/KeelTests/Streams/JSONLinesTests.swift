@@ -250,6 +250,14 @@ import Testing
         }
     }
 
+    /// A stream and its decoded records can be handed to another task.
+    @Test func streamsAreSendable() async {
+        let lines = JSONLines("{\"id\": 1, \"name\": \"a\"}")
+        let events = lines.decoded(as: Event.self)
+        let count = await Task.detached { (lines.validate().records, Array(events).count) }.value
+        #expect(count == (1, 1))
+    }
+
     /// A type that is not `Sendable` decodes record by record on the calling thread.
     final class Note: JSONDecodable {
         var text: String
