@@ -8,26 +8,68 @@ import Darwin
 import ucrt
 #endif
 
-/// Where a record of a stream starts: its number among the records, and the place of its first byte in the
-/// whole stream (a ``JSONSourceLocation`` at column 1).
+/// Where a record of a stream starts: its number among the records, and the place of its first byte (after
+/// any whitespace) in the whole stream.
 public struct JSONRecordPosition: Sendable, Hashable, CustomStringConvertible {
     /// The record's number among the stream's records, from 1 (blank lines are not records).
     public let record: Int
-    /// The record's first byte in the stream: its byte offset and line (the column is always 1).
+    /// The record's first byte in the stream: its byte offset, line and column.
     public let start: JSONSourceLocation
 
-    public init(record: Int, line: Int, byteOffset: Int) {
+    public init(record: Int, start: JSONSourceLocation) {
         self.record = record
-        self.start = JSONSourceLocation(byteOffset: byteOffset, line: line, column: 1)
+        self.start = start
+    }
+
+    /// A record that starts at the beginning of a line.
+    public init(record: Int, line: Int, byteOffset: Int) {
+        self.init(record: record, start: JSONSourceLocation(byteOffset: byteOffset, line: line, column: 1))
     }
 
     /// The stream's line where the record starts, from 1.
     public var line: Int { start.line }
+    /// The column on that line where the record starts, from 1 (in Unicode scalars).
+    public var column: Int { start.column }
     /// The offset of the record's first byte from the start of the stream.
     public var byteOffset: Int { start.byteOffset }
 
-    /// `record 3 (line 4, byte 120)`.
-    public var description: String { "record \(record) (line \(line), byte \(byteOffset))" }
+    /// `record 3 (line 4, byte 120)`, with the column when the record does not start a line.
+    public var description: String {
+        column == 1 ? "record \(record) (line \(line), byte \(byteOffset))"
+            : "record \(record) (line \(line), column \(column), byte \(byteOffset))"
+    }
+}
+
+/// A break in a stream's framing, found between records rather than inside one.
+public enum JSONStreamProblem: Sendable, Hashable, CustomStringConvertible {
+    /// A text sequence has text before its first RS (0x1E); it is skipped up to the next RS.
+    case missingRecordSeparator
+    /// A text of a sequence is a number or a literal with no whitespace after it, so it may have been cut
+    /// short (RFC 7464, section 2.4).
+    case truncatedText
+    /// A stream read as an array does not start with `[`; nothing of it is read.
+    case notAnArray
+    /// A comma or the closing bracket stands where an array element should be: `[1,,2]`, `[1,]`.
+    case missingElement
+    /// The stream ended inside the array.
+    case unclosedArray
+    /// Something other than whitespace follows the array's closing bracket; it is not read.
+    case contentAfterArray
+
+    /// Whether the problem takes the place of a record (and is counted as one): a text or an element that is
+    /// there but wrong, rather than a break around the records.
+    public var isRecord: Bool { self == .truncatedText || self == .missingElement }
+
+    public var description: String {
+        switch self {
+        case .missingRecordSeparator: "Text before the first record separator (RS, 0x1E) of a JSON text sequence."
+        case .truncatedText: "A number or literal with no whitespace after it: the text may have been cut short."
+        case .notAnArray: "Expected '[' to open the array whose elements are the records."
+        case .missingElement: "Expected an array element before this ',' or ']'."
+        case .unclosedArray: "The stream ended before the array's closing ']'."
+        case .contentAfterArray: "Unexpected content after the array's closing ']'."
+        }
+    }
 }
 
 /// A record of a stream that could not be read or decoded: where it is in the stream and why. Reading goes
@@ -49,6 +91,8 @@ public struct JSONRecordError: Error, Sendable, CustomStringConvertible {
         case decoding(any Error)
         /// The stream could not be read any further (`errno`); nothing after this error is read.
         case unreadable(code: Int32)
+        /// The stream's framing is broken here (see ``JSONStreamProblem``).
+        case framing(JSONStreamProblem)
     }
 
     /// Where the record starts.
@@ -68,8 +112,11 @@ public struct JSONRecordError: Error, Sendable, CustomStringConvertible {
         return position.line + inRecord.line - 1
     }
 
-    /// The column of the problem on ``line``, from 1.
-    public var column: Int { locationInRecord?.column ?? 1 }
+    /// The column of the problem on ``line``, from 1 (in Unicode scalars).
+    public var column: Int {
+        guard let inRecord = locationInRecord else { return position.column }
+        return inRecord.line == 1 ? position.column + inRecord.column - 1 : inRecord.column
+    }
 
     /// Line and column of the problem within the record, when the reason has one.
     private var locationInRecord: (line: Int, column: Int)? {
@@ -89,6 +136,7 @@ public struct JSONRecordError: Error, Sendable, CustomStringConvertible {
         case .tooLarge(let size, let limit): why = "Record too large: \(size) bytes, more than the limit of \(limit)."
         case .decoding(let error): why = String(describing: error)
         case .unreadable(let code): why = "The stream could not be read: \(String(cString: strerror(code)))."
+        case .framing(let problem): why = problem.description
         }
         return "\(position): \(why)"
     }

@@ -25,9 +25,21 @@ import Testing
                 case .tooLarge(let size, let limit): reason = "tooLarge \(size) > \(limit)"
                 case .decoding: reason = "decoding"
                 case .unreadable(let code): reason = "unreadable \(code)"
+                case .framing(let problem): reason = "framing \(Self.name(of: problem))"
                 }
                 return .error(error.position, line: error.line, column: error.column, reason: reason)
             }
+        }
+    }
+
+    static func name(of problem: JSONStreamProblem) -> String {
+        switch problem {
+        case .missingRecordSeparator: "missingRecordSeparator"
+        case .truncatedText: "truncatedText"
+        case .notAnArray: "notAnArray"
+        case .missingElement: "missingElement"
+        case .unclosedArray: "unclosedArray"
+        case .contentAfterArray: "contentAfterArray"
         }
     }
 
@@ -89,7 +101,8 @@ import Testing
         let fromMemory = Self.outcomes(JSONLines(text, options: options))
         #expect(fromMemory == [
             .record(JSONRecordPosition(record: 1, line: 1, byteOffset: 0), "[1]"),
-            .error(JSONRecordPosition(record: 2, line: 2, byteOffset: 4), line: 2, column: 1, reason: "tooLarge 1003 > 100"),
+            // The CR before the line feed is whitespace, and counts in the size.
+            .error(JSONRecordPosition(record: 2, line: 2, byteOffset: 4), line: 2, column: 1, reason: "tooLarge 1004 > 100"),
             .record(JSONRecordPosition(record: 3, line: 3, byteOffset: 1009), #"{"after":true}"#),
             .error(JSONRecordPosition(record: 4, line: 4, byteOffset: 1024), line: 4, column: 1, reason: "tooLarge 1003 > 100"),
         ])

@@ -13,7 +13,7 @@ import Musl
 import Darwin
 #endif
 
-extension JSONLines.Options {
+extension JSONStream.Options {
     /// The processors the system has online (1 where it cannot tell).
     static var processorCount: Int {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
@@ -24,7 +24,7 @@ extension JSONLines.Options {
     }
 }
 
-/// Records packed together for one thread to validate: their bytes end to end, and where each one is.
+/// Records packed together for one thread to validate or decode: their bytes end to end, and where each one is.
 struct RecordBatch {
     enum Entry {
         case record(JSONRecordPosition, Range<Int>)
@@ -37,24 +37,20 @@ struct RecordBatch {
 
     static let targetSize = 1 << 20
 
-    /// Validates every record; the errors, in order.
-    func validate(options: JSONParsingOptions) -> [JSONRecordError] {
-        var errors: [JSONRecordError] = []
+    /// What `make` makes of each record's position and bytes, in order; a record that failed before
+    /// (too large, unreadable) keeps its error.
+    func map<R: ResultOrError>(_ make: (JSONRecordPosition, UnsafeRawBufferPointer) -> R) -> [R] {
+        var results: [R] = []
+        results.reserveCapacity(entries.count)
         bytes.withUnsafeBytes { buffer in
             for entry in entries {
                 switch entry {
-                case .failed(let error):
-                    errors.append(error)
-                case .record(let position, let range):
-                    do throws(JSONSyntaxError) {
-                        try JSONDocument.validate(UnsafeRawBufferPointer(rebasing: buffer[range]), options: options)
-                    } catch {
-                        errors.append(JSONRecordError(position: position, reason: .syntax(error)))
-                    }
+                case .failed(let error): results.append(R(error: error))
+                case .record(let position, let range): results.append(make(position, UnsafeRawBufferPointer(rebasing: buffer[range])))
                 }
             }
         }
-        return errors
+        return results
     }
 }
 
@@ -65,10 +61,10 @@ enum Gathered: ResultOrError {
     init(error: JSONRecordError) { self = .failed(error) }
 }
 
-extension JSONLines {
+extension JSONStream {
     /// ``validate(reporting:)`` on `threads` threads (more than one).
     func validateConcurrently(threads: Int, reporting report: (JSONRecordError) -> Void) -> Summary {
-        let cursor = RecordCursor(input: input, options: options)
+        let cursor = makeCursor()
         var summary = Summary()
         var finished = false
         while !finished {
@@ -105,7 +101,9 @@ extension JSONLines {
         nonisolated(unsafe) let slots = results
         DispatchQueue.concurrentPerform(iterations: Swift.min(threads, batches.count)) { thread in
             for index in stride(from: thread, to: batches.count, by: threads) {
-                slots[index] = batches[index].validate(options: parsing)
+                slots[index] = batches[index].map { RecordCheck(checking: $1, at: $0, options: parsing) }.compactMap {
+                    if case .invalid(let error) = $0 { error } else { nil }
+                }
             }
         }
         return Array(results)

@@ -4,10 +4,10 @@
 
 import Dispatch
 
-/// The records of a ``JSONLines`` stream decoded as `Value` on ``JSONLines/Options/threads`` threads, in
+/// The records of a ``JSONStream`` decoded as `Value` on ``JSONStream/Options/threads`` threads, in
 /// stream order: each a value, or a ``JSONRecordError`` at its position.
 public struct ConcurrentlyDecodedRecords<Value: Sendable>: Sequence, Sendable {
-    let lines: JSONLines
+    let lines: JSONStream
     let decode: @Sendable (JSONView) -> Result<Value, any Error>
 
     public struct Iterator: IteratorProtocol {
@@ -19,8 +19,8 @@ public struct ConcurrentlyDecodedRecords<Value: Sendable>: Sequence, Sendable {
         private var position = 0
         private var isFinished = false
 
-        init(lines: JSONLines, decode: @escaping @Sendable (JSONView) -> Result<Value, any Error>) {
-            cursor = RecordCursor(input: lines.input, options: lines.options)
+        init(lines: JSONStream, decode: @escaping @Sendable (JSONView) -> Result<Value, any Error>) {
+            cursor = lines.makeCursor()
             threads = Swift.max(lines.options.threads, 1)
             batchSize = lines.options.batchSize
             self.decode = decode
@@ -60,7 +60,11 @@ public struct ConcurrentlyDecodedRecords<Value: Sendable>: Sequence, Sendable {
             let gathered = batches
             DispatchQueue.concurrentPerform(iterations: Swift.min(threads, gathered.count)) { thread in
                 for index in stride(from: thread, to: gathered.count, by: threads) {
-                    slots[index] = gathered[index].decode(options: parsing, decode)
+                    slots[index] = gathered[index].map { position, bytes in
+                        Result(parsing: bytes, at: position, options: parsing).flatMap { record in
+                            decode(record.root).mapError { JSONRecordError(position: position, reason: .decoding($0)) }
+                        }
+                    }
                 }
             }
             ready = results.flatMap { $0 }
@@ -87,31 +91,9 @@ extension RecordBatch {
         return (batch, false)
     }
 
-    /// Parses and decodes every record, in order.
-    func decode<Value>(options: JSONParsingOptions, _ decode: (JSONView) -> Result<Value, any Error>)
-        -> [Result<Value, JSONRecordError>] {
-        var results: [Result<Value, JSONRecordError>] = []
-        results.reserveCapacity(entries.count)
-        bytes.withUnsafeBytes { buffer in
-            for entry in entries {
-                switch entry {
-                case .failed(let error):
-                    results.append(.failure(error))
-                case .record(let position, let range):
-                    do throws(JSONSyntaxError) {
-                        let document = try JSONDocument(parsing: UnsafeRawBufferPointer(rebasing: buffer[range]), options: options)
-                        results.append(decode(document.root).mapError { JSONRecordError(position: position, reason: .decoding($0)) })
-                    } catch {
-                        results.append(.failure(JSONRecordError(position: position, reason: .syntax(error))))
-                    }
-                }
-            }
-        }
-        return results
-    }
 }
 
-extension JSONLines {
+extension JSONStream {
     /// Each record decoded as `T` (any ``JSONDecodable`` type), on ``Options/threads`` threads, results in
     /// stream order. Chosen over the one-thread form when `T` is `Sendable`.
     public func decoded<T: JSONDecodable & Sendable>(as type: T.Type) -> ConcurrentlyDecodedRecords<T> {

@@ -1,7 +1,7 @@
 // Decoding each record of a stream as a model, in any of Keel's styles or through KeelDecoder. A record that
 // does not decode is an error at its position, and the next record is decoded as usual.
 
-extension JSONLines {
+extension JSONStream {
     /// Each record decoded as `T` (any ``JSONDecodable`` type: a model written in one of the styles, or a
     /// standard type), strictly; a record that is not JSON or does not decode is a ``JSONRecordError``.
     ///
@@ -10,7 +10,7 @@ extension JSONLines {
     ///     if case .success(let event) = event { handle(event) }
     /// }
     /// ```
-    public func decoded<T: JSONDecodable>(as type: T.Type) -> LazyMapSequence<JSONLines, Result<T, JSONRecordError>> {
+    public func decoded<T: JSONDecodable>(as type: T.Type) -> LazyMapSequence<JSONStream, Result<T, JSONRecordError>> {
         lazy.map { record in
             record.flatMap { record in
                 do throws(JSONDecodingError) {
@@ -25,7 +25,7 @@ extension JSONLines {
     /// Each record decoded as the `Decodable` type `T` by `decoder` (its key strategy and other settings
     /// apply to every record); a record that is not JSON or does not decode is a ``JSONRecordError`` whose
     /// reason holds the `DecodingError`.
-    public func decoded<T: Decodable>(as type: T.Type, using decoder: KeelDecoder) -> LazyMapSequence<JSONLines, Result<T, JSONRecordError>> {
+    public func decoded<T: Decodable>(as type: T.Type, using decoder: KeelDecoder) -> LazyMapSequence<JSONStream, Result<T, JSONRecordError>> {
         lazy.map { record in
             record.flatMap { record in
                 do {

@@ -1,0 +1,189 @@
+import Foundation
+@testable import Keel
+import KeelTestSupport
+import Testing
+
+/// JSON text sequences, concatenated documents and top-level arrays: records and their positions (line and
+/// column of their first byte), breaks in the framing, records past the limit, every chunk boundary, and the
+/// corpus written in each format.
+@Suite struct StreamFormatTests {
+    typealias Outcome = JSONLinesTests.Outcome
+
+    static func outcomes(_ stream: JSONStream) -> [Outcome] { JSONLinesTests.outcomes(stream) }
+
+    static func at(_ record: Int, line: Int, column: Int, byte: Int) -> JSONRecordPosition {
+        JSONRecordPosition(record: record, start: JSONSourceLocation(byteOffset: byte, line: line, column: column))
+    }
+
+    // MARK: Text sequences
+
+    @Test func textSequenceRecordsBlankTextsAndCutShortScalars() {
+        let text = "\u{1E}{\"a\":1}\n\u{1E}[1,\n2]\n\u{1E}\n\u{1E}3\n\u{1E}  {\"b\":}\n\u{1E}4"
+        let stream = JSONStream(text, format: .textSequence)
+        #expect(Self.outcomes(stream) == [
+            .record(Self.at(1, line: 1, column: 2, byte: 1), #"{"a":1}"#),
+            .record(Self.at(2, line: 2, column: 2, byte: 10), "[1,2]"),
+            .record(Self.at(3, line: 5, column: 2, byte: 20), "3"),
+            .error(Self.at(4, line: 6, column: 4, byte: 25), line: 6, column: 9, reason: "syntax unexpectedCharacter"),
+            // The last text has no whitespace after it: it may have been cut short.
+            .error(Self.at(5, line: 7, column: 2, byte: 33), line: 7, column: 2, reason: "framing truncatedText"),
+        ])
+        #expect(stream.validate() == JSONStream.Summary(records: 5, errors: 2, blankLines: 1))
+    }
+
+    @Test func textBeforeTheFirstSeparatorIsOneErrorAndReadingResumes() {
+        let stream = JSONStream("junk {\n\u{1E}1\n\u{1E}\"x\"", format: .textSequence)
+        #expect(Self.outcomes(stream) == [
+            .error(Self.at(1, line: 1, column: 1, byte: 0), line: 1, column: 1, reason: "framing missingRecordSeparator"),
+            .record(Self.at(1, line: 2, column: 2, byte: 8), "1"),
+            .record(Self.at(2, line: 3, column: 2, byte: 11), "\"x\""),
+        ])
+        #expect(stream.validate() == JSONStream.Summary(records: 2, errors: 1, blankLines: 0))
+    }
+
+    // MARK: Concatenated documents
+
+    @Test func concatenatedDocumentsSplitWhereTheyEnd() {
+        let text = "{\"a\":1}{\"b\":\"}{\"} 3 \"x\"[true]\n  nul 4\n{\n  \"c\": tru\n}-5.5e3"
+        let stream = JSONStream(text, format: .concatenated)
+        #expect(Self.outcomes(stream) == [
+            .record(Self.at(1, line: 1, column: 1, byte: 0), #"{"a":1}"#),
+            .record(Self.at(2, line: 1, column: 8, byte: 7), #"{"b":"}{"}"#),
+            .record(Self.at(3, line: 1, column: 19, byte: 18), "3"),
+            .record(Self.at(4, line: 1, column: 21, byte: 20), "\"x\""),
+            .record(Self.at(5, line: 1, column: 24, byte: 23), "[true]"),
+            .error(Self.at(6, line: 2, column: 3, byte: 32), line: 2, column: 6, reason: "syntax unexpectedEndOfInput"),
+            .record(Self.at(7, line: 2, column: 7, byte: 36), "4"),
+            .error(Self.at(8, line: 3, column: 1, byte: 38), line: 4, column: 11, reason: "syntax unexpectedCharacter"),
+            .record(Self.at(9, line: 5, column: 2, byte: 52), "-5.5e3"),
+        ])
+        #expect(JSONStream(text, format: .concatenated).validate() == JSONStream.Summary(records: 9, errors: 2, blankLines: 0))
+        #expect(Self.outcomes(JSONStream(" \n ", format: .concatenated)) == [])
+    }
+
+    @Test func columnsAfterMultiByteCharactersCountScalars() throws {
+        let text = "\"é日\" {\"a\": x}"
+        let errors = Self.outcomes(JSONStream(text, format: .concatenated)).compactMap { outcome -> Outcome? in
+            if case .error = outcome { outcome } else { nil }
+        }
+        // "é日" is 6 bytes but 4 scalars with its quotes, so the object starts at column 6.
+        #expect(errors == [.error(Self.at(2, line: 1, column: 6, byte: 8), line: 1, column: 12, reason: "syntax unexpectedCharacter")])
+    }
+
+    // MARK: Arrays
+
+    @Test func arrayElementsOneByOne() {
+        let text = "[1, {\"a\":[2,3]}, \"x,]\"  ,\n  [4] ]\n"
+        let stream = JSONStream(text, format: .array)
+        #expect(Self.outcomes(stream) == [
+            .record(Self.at(1, line: 1, column: 2, byte: 1), "1"),
+            .record(Self.at(2, line: 1, column: 5, byte: 4), #"{"a":[2,3]}"#),
+            .record(Self.at(3, line: 1, column: 18, byte: 17), #""x,]""#),
+            .record(Self.at(4, line: 2, column: 3, byte: 28), "[4]"),
+        ])
+        #expect(stream.validate() == JSONStream.Summary(records: 4, errors: 0, blankLines: 0))
+        for empty in ["[]", "  [ \n ]  \n"] {
+            #expect(Self.outcomes(JSONStream(empty, format: .array)) == [])
+            #expect(JSONStream(empty, format: .array).validate() == JSONStream.Summary())
+        }
+    }
+
+    @Test func brokenArraysAreErrorsAtTheirPlace() {
+        func reasons(_ text: String) -> [String] {
+            Self.outcomes(JSONStream(text, format: .array)).map { outcome in
+                switch outcome {
+                case .record(_, let text): text
+                case .error(let position, let line, let column, let reason): "\(reason) r\(position.record) \(line):\(column)"
+                }
+            }
+        }
+        #expect(reasons("[1,,2]") == ["1", "framing missingElement r2 1:4", "2"])
+        #expect(reasons("[1,]") == ["1", "framing missingElement r2 1:4"])
+        #expect(reasons("[,1]") == ["framing missingElement r1 1:2", "1"])
+        #expect(reasons("[1 2, 3]") == ["syntax trailingContent r1 1:4", "3"])
+        #expect(reasons("[1, 2") == ["1", "2", "framing unclosedArray r3 1:6"])
+        #expect(reasons("[1, {\"a\": [") == ["1", "syntax unexpectedEndOfInput r2 1:12", "framing unclosedArray r3 1:12"])
+        #expect(reasons("[1] x") == ["1", "framing contentAfterArray r2 1:5"])
+        #expect(reasons("{\"a\": 1}") == ["framing notAnArray r1 1:1"])
+        #expect(reasons("") == ["framing notAnArray r1 1:1"])
+        #expect(reasons("[") == ["framing unclosedArray r1 1:2"])
+        #expect(JSONStream("[1,,2] x", format: .array).validate() == JSONStream.Summary(records: 3, errors: 2, blankLines: 0))
+    }
+
+    @Test func anElementPastTheLimitIsSkippedAndTheNextRead() {
+        var options = JSONStream.Options()
+        options.maximumRecordSize = 50
+        let long = "[" + String(repeating: "\"a,]\",", count: 20) + "0]"
+        let text = "[1, \(long), {\"after\": [\"]\"]}]"
+        for format in [JSONStream.Format.array] {
+            #expect(Self.outcomes(JSONStream(text, format: format, options: options)) == [
+                .record(Self.at(1, line: 1, column: 2, byte: 1), "1"),
+                .error(Self.at(2, line: 1, column: 5, byte: 4), line: 1, column: 5, reason: "tooLarge 123 > 50"),
+                .record(Self.at(3, line: 1, column: 130, byte: 129), #"{"after":["]"]}"#),
+            ])
+        }
+    }
+
+    // MARK: Every format
+
+    /// A sample of each format, with strings holding brackets, escaped quotes, multi-byte characters and
+    /// `\u` escapes, and a bad record.
+    static let samples: [(JSONStream.Format, String)] = [
+        (.lines, "{\"a\":\"[\\\"]\"}\n\n[\"日本語\",\"\\ud83d\\ude00\"]\r\n{\"b\": tru}\n7\n"),
+        (.textSequence, "\u{1E}{\"a\":\"[\\\"]\"}\n\u{1E}[\"日本語\",\n\"\\ud83d\\ude00\"]\n\u{1E}{\"b\": tru}\n\u{1E}7\n"),
+        (.concatenated, "{\"a\":\"[\\\"]\"}[\"日本語\",\n\"\\ud83d\\ude00\"] {\"b\": tru}\n7 \"é\\\\\"{}"),
+        (.array, "[{\"a\":\"[\\\"]\"},[\"日本語\",\n\"\\ud83d\\ude00\"], {\"b\": tru}, 7 ,\"é\\\\\",{}]"),
+    ]
+
+    /// Every chunk size from one byte up, through a file: the same records, errors and positions as from
+    /// memory, with records cut inside multi-byte characters, escapes and separators.
+    @Test(arguments: samples.map(\.0))
+    func everySplitPointReadsTheSame(format: JSONStream.Format) throws {
+        let text = try #require(Self.samples.first { $0.0 == format }).1
+        let expected = Self.outcomes(JSONStream(text, format: format))
+        #expect(expected.count >= 4)
+        #expect(expected.filter { if case .error = $0 { true } else { false } }.count == 1, "\(expected)")
+        let file = try JSONLinesTests.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        for chunkSize in 1...(text.utf8.count + 1) {
+            var options = JSONStream.Options()
+            options.chunkSize = chunkSize
+            let stream = JSONStream(contentsOfFile: file.path, format: format, options: options)
+            #expect(Self.outcomes(stream) == expected, "chunk size \(chunkSize)")
+            #expect(stream.validate() == JSONStream(text, format: format).validate(), "chunk size \(chunkSize)")
+        }
+    }
+
+    /// The values of the corpus's documents written in every format, compact and pretty-printed: every record
+    /// reads back equal to its value, from memory and from a file read in small chunks.
+    @Test(.enabled(if: SharedFixtures.corpus != nil, "corpus not found beside the repository"))
+    func corpusValuesInEveryFormat() throws {
+        var values: [JSON] = []
+        for name in ["twitter.json", "citm_catalog.json"] {
+            let json = try JSON(parsing: try SharedFixtures.bytes(of: try #require(SharedFixtures.corpus).appendingPathComponent(name)))
+            guard case .object(let members) = json else { continue }
+            values += members.values
+            values.append(json)
+        }
+        values += [12, "plain", true, nil, []]
+        for pretty in [false, true] {
+            let texts = try values.map { try $0.jsonText(options: pretty ? .pretty() : JSONWritingOptions()) }
+            var encodings: [(JSONStream.Format, String)] = []
+            encodings.append((.textSequence, texts.map { "\u{1E}" + $0 + "\n" }.joined()))
+            encodings.append((.concatenated, texts.joined(separator: pretty ? "\n" : " ")))
+            let elements: String = texts.joined(separator: pretty ? ",\n" : ",")
+            encodings.append((.array, "[" + elements + "]"))
+            if !pretty { encodings.append((.lines, texts.joined(separator: "\n"))) }
+            for (format, text) in encodings {
+                let file = try JSONLinesTests.temporaryFile(Array(text.utf8))
+                defer { try? FileManager.default.removeItem(at: file) }
+                var options = JSONStream.Options()
+                options.chunkSize = 4093
+                for stream in [JSONStream(text, format: format), JSONStream(contentsOfFile: file.path, format: format, options: options)] {
+                    let records = try stream.map { try JSON($0.get().root) }
+                    #expect(records == values, "\(format), pretty: \(pretty)")
+                }
+            }
+        }
+    }
+}
