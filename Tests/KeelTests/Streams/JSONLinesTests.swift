@@ -13,8 +13,10 @@ import Testing
         case error(JSONRecordPosition, line: Int, column: Int, reason: String)
     }
 
-    static func outcomes(_ lines: JSONLines) -> [Outcome] {
-        lines.map { result in
+    static func outcomes(_ lines: JSONLines) -> [Outcome] { outcomes(Array(lines)) }
+
+    static func outcomes(_ results: [Result<JSONStream.Record, JSONRecordError>]) -> [Outcome] {
+        results.map { result in
             switch result {
             case .success(let record):
                 return .record(record.position, (try? JSON(record.root).jsonText()) ?? "?")
