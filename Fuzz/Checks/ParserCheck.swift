@@ -26,7 +26,7 @@ public enum ParserCheck {
         let smallAccepted = try parse(bytes, small)
         try require(!smallAccepted || accepted, "accepted under small limits but not by default")
 
-        try checkAsJSONLines(bytes)
+        try StreamCheck.run(bytes)
 
         // The tree parser and the document agree.
         let tree = try? JSON(parsing: bytes)
@@ -35,30 +35,6 @@ public enum ParserCheck {
             try require(JSON(document.root) == tree, "the tree differs from the document it came from")
             try readEveryValue(document.root)
         }
-    }
-
-    /// The bytes read as JSON Lines: each line that is not blank is one record, valid exactly when the line
-    /// (without a CR before its LF) parses on its own, and validation counts the same.
-    static func checkAsJSONLines(_ bytes: [UInt8]) throws(FuzzFailure) {
-        // Only small inputs: on a large pretty-printed one every line is an error, and making thousands of
-        // located errors per run cut this target's speed sixfold.
-        guard bytes.count <= 4096 else { return }
-        var expected: [Bool] = []
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            var record = Array(line)
-            if record.last == 0x0D { record.removeLast() }
-            if record.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            expected.append((try? JSONDocument(parsing: record)) != nil)
-        }
-        // One thread: the unit tests compare threads; here, handing each small input to a thread pool would
-        // cost more than the checks.
-        var options = JSONLines.Options()
-        options.threads = 1
-        let read = JSONLines(bytes, options: options).map { (try? $0.get()) != nil }
-        try require(read == expected, "JSON Lines read \(read), the lines parse as \(expected)")
-        let summary = JSONLines(bytes, options: options).validate()
-        try require(summary.records == expected.count && summary.errors == expected.filter { !$0 }.count,
-                    "JSON Lines validation counted \(summary), the lines parse as \(expected)")
     }
 
     /// Parses under `options`; a failure must be a syntax error that makes sense for this input, and

@@ -49,7 +49,10 @@ struct EditTarget: ParsableArguments {
         if document.bytes.last == UInt8(ascii: "\n"), text.last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
         if inPlace, let path = source.path {
             do {
-                try OutputFile.replace(path, breakingHardLinks: breakHardLinks) { write in text.withUnsafeBufferPointer(write) }
+                try OutputFile.replace(path, breakingHardLinks: breakHardLinks) { write in
+                    text.withUnsafeBufferPointer(write)
+                    return true
+                }
             } catch {
                 printError("\(source.displayName): \(error)")
                 throw ExitCode(2)

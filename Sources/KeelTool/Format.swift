@@ -57,6 +57,8 @@ struct Format: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    @OptionGroup var records: RecordOptions
+
     func validate() throws {
         if compact, indent != nil || tab { throw ValidationError("--compact cannot be used with --indent or --tab.") }
         if tab, indent != nil { throw ValidationError("--tab and --indent cannot be used together.") }
@@ -66,9 +68,93 @@ struct Format: ParsableCommand {
         }
     }
 
-    func run() throws {
-        var options = compact ? JSONWritingOptions() : JSONWritingOptions.pretty(indent: tab ? 1 : indent ?? 2)
+    /// How values are written: pretty unless `--compact`; for a stream of records, compact unless `--indent`
+    /// or `--tab` asks for pretty.
+    func writingOptions(forRecords: Bool) -> JSONWritingOptions {
+        let isCompact = compact || (forRecords && indent == nil && !tab)
+        var options = isCompact ? JSONWritingOptions() : JSONWritingOptions.pretty(indent: tab ? 1 : indent ?? 2)
         options.sortsKeys = sortKeys
+        return options
+    }
+
+    /// Writes what `produce` makes to standard output, or with `--in-place` over the input's file (where
+    /// `produce` returning `false` keeps the file as it was). Returns whether it was written, printing why not.
+    private func write(to input: InputFile, producing produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Bool) -> Bool {
+        guard inPlace, let path = input.path else {
+            _ = produce(StandardOutput.write)
+            return true
+        }
+        do {
+            try OutputFile.replace(path, breakingHardLinks: breakHardLinks, producing: produce)
+            return true
+        } catch .abandoned {
+            return true  // the reason has been reported
+        } catch {
+            printError("\(input.displayName): \(error)")
+            return false
+        }
+    }
+
+    /// Writes the records of a stream, each in the layout asked for and framed as the input was: a line
+    /// each (lines, concatenated), after an RS (text sequences), or as the elements of one array. Invalid
+    /// records are reported and left out; with `--in-place` the file is then not rewritten. Returns the
+    /// exit status for the reading.
+    private func formatRecords(
+        of input: InputFile, format: JSONStream.Format, colours: Bool, progress: ProgressLine?, writeFailed: inout Bool
+    ) -> Int32 {
+        let options = writingOptions(forRecords: true)
+        var status = ExitStatus.success
+        let written = write(to: input) { output in
+            var count = 0
+            if format == .array { [UInt8(ascii: "[")].withUnsafeBufferPointer(output) }
+            status = input.eachRecord(format: format, options: records.streamOptions(self.input), progress: progress) { record in
+                var separator: [UInt8] = []
+                switch format {
+                case .textSequence: separator = [0x1E]
+                case .array where count > 0: separator = options.layout == .compact ? [UInt8(ascii: ",")] : Array(",\n".utf8)
+                case .array: separator = options.layout == .compact ? [] : [UInt8(ascii: "\n")]
+                default: break
+                }
+                separator.withUnsafeBufferPointer(output)
+                var writer = ValueWriter(options: options, tabs: tab, colours: colours)
+                if format == .array, options.layout != .compact {
+                    // An element is one level in: its lines are indented once more.
+                    let margin = tab ? [UInt8(ascii: "\t")] : [UInt8](repeating: UInt8(ascii: " "), count: indent ?? 2)
+                    margin.withUnsafeBufferPointer(output)
+                    let indented = { (piece: UnsafeBufferPointer<UInt8>) in
+                        var bytes: [UInt8] = []
+                        bytes.reserveCapacity(piece.count)
+                        for byte in piece {
+                            bytes.append(byte)
+                            if byte == UInt8(ascii: "\n") { bytes += margin }
+                        }
+                        bytes.withUnsafeBufferPointer(output)
+                    }
+                    writer.write(record.root, to: indented)
+                    writer.finish(indented)
+                } else {
+                    writer.write(record.root, to: output)
+                    writer.finish(output)
+                }
+                if format != .array { [UInt8(ascii: "\n")].withUnsafeBufferPointer(output) }
+                count += 1
+            }
+            if format == .array {
+                let end = count > 0 && options.layout != .compact ? "\n]\n" : "]\n"
+                Array(end.utf8).withUnsafeBufferPointer(output)
+            }
+            if inPlace, status != .success {
+                printError("\(input.displayName): not rewritten, because some records are invalid")
+                return false
+            }
+            return true
+        }
+        if !written { writeFailed = true }
+        return status.rawValue
+    }
+
+    func run() throws {
+        let options = writingOptions(forRecords: false)
         let colours = !inPlace && TerminalColors.wanted(forced: color)
         var writeFailed = false
         var inputs = files
@@ -87,38 +173,68 @@ struct Format: ParsableCommand {
             }
             if inputs.isEmpty { throw ExitCode(2) }
         }
-        var status = InputFile.eachDocument(in: inputs, options: input.parsingOptions) { input, _, document, progress in
+        let progress = ProgressLine.startIfTerminal()
+        defer { progress?.stop() }
+        var status: Int32 = 0
+        for input in InputFile.resolve(inputs) {
+            if let format = records.format(for: input) {
+                status = max(status, formatRecords(of: input, format: format, colours: colours, progress: progress, writeFailed: &writeFailed))
+                continue
+            }
+            let document: JSONDocument
+            switch input.documentReportingErrors(options: self.input.parsingOptions, progress: progress) {
+            case .success(let read): document = read.document
+            case .failure(let failure):
+                status = max(status, failure.rawValue)
+                continue
+            }
             // The text goes out a piece at a time as it is written, so it is never held whole.
-            func writeText(to output: (UnsafeBufferPointer<UInt8>) -> Void) {
+            func writeText(to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
                 var written = 0
-                var tabs = TabIndentation()
-                var colouring = TerminalColors()
-                func emit(_ piece: UnsafeBufferPointer<UInt8>) {
-                    guard tab || colours else { return output(piece) }
-                    var bytes = tab ? tabs.convert(piece) : Array(piece)
-                    if colours { bytes = bytes.withUnsafeBufferPointer { colouring.colour($0) } }
-                    bytes.withUnsafeBufferPointer(output)
-                }
-                document.root.writeJSON(options: options) { piece in
-                    emit(piece)
+                var writer = ValueWriter(options: options, tabs: tab, colours: colours)
+                writer.write(document.root) { piece in
+                    output(piece)
                     written += piece.count
                     progress?.update("writing \(input.displayName): \(describeSize(written))")
                 }
-                (colours ? colouring.finish() + [UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]).withUnsafeBufferPointer(output)
+                writer.finish(output)
+                [UInt8(ascii: "\n")].withUnsafeBufferPointer(output)
                 progress?.clear()
+                return true
             }
-            if inPlace, let path = input.path {
-                do {
-                    try OutputFile.replace(path, breakingHardLinks: breakHardLinks, producing: writeText)
-                } catch {
-                    printError("\(input.displayName): \(error)")
-                    writeFailed = true
-                }
-            } else {
-                writeText(to: StandardOutput.write)
-            }
+            if !write(to: input, producing: writeText) { writeFailed = true }
         }
         if writeFailed { status = 2 }
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// Writes one value as text, a piece at a time, with tabs for indentation and terminal colours when asked.
+struct ValueWriter {
+    let options: JSONWritingOptions
+    let tabs: Bool
+    let colours: Bool
+    private var tabIndentation = TabIndentation()
+    private var colouring = TerminalColors()
+
+    init(options: JSONWritingOptions, tabs: Bool, colours: Bool) {
+        self.options = options
+        self.tabs = tabs
+        self.colours = colours
+    }
+
+    /// Writes `value`'s text to `output` in pieces.
+    mutating func write(_ value: JSONView, to output: (UnsafeBufferPointer<UInt8>) -> Void) {
+        value.writeJSON(options: options) { piece in
+            guard tabs || colours else { return output(piece) }
+            var bytes = tabs ? tabIndentation.convert(piece) : Array(piece)
+            if colours { bytes = bytes.withUnsafeBufferPointer { colouring.colour($0) } }
+            bytes.withUnsafeBufferPointer(output)
+        }
+    }
+
+    /// Ends the colouring, if any.
+    mutating func finish(_ output: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if colours { colouring.finish().withUnsafeBufferPointer(output) }
     }
 }

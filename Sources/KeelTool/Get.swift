@@ -15,6 +15,13 @@ struct Get: ParsableCommand {
               Matt Mathias
               ["teacher","judge"]
 
+            With --lines or --records FORMAT (see 'keel validate --help'), the pointers are looked up in each
+            record in turn, and the values printed in record order.
+
+              $ printf '{"id":1}\n{"id":2}\n' | keel get --lines - /id
+              1
+              2
+
             Exit status: 0 success, 1 invalid JSON or a pointer that does not resolve, 2 a file that cannot be
             read, 64 a usage error.
             """
@@ -31,6 +38,8 @@ struct Get: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    @OptionGroup var records: RecordOptions
+
     func validate() throws {
         if pointers.isEmpty { throw ValidationError("Give at least one JSON Pointer.") }
     }
@@ -39,11 +48,7 @@ struct Get: ParsableCommand {
         // The file and the pointers as bytes, in command-line order (see CommandLineBytes).
         let arguments = CommandLineBytes.bytes(of: [file] + pointers)
         let source = InputFile(path: arguments[0] == [UInt8(ascii: "-")] ? nil : SystemPath(arguments[0]))
-        let document: JSONDocument
-        switch source.documentReportingErrors(options: input.parsingOptions) {
-        case .success(let read): document = read.document
-        case .failure(let status): throw ExitCode(status.rawValue)
-        }
+        var pointers: [String] = []
         var failed = false
         for pointerBytes in arguments.dropFirst() {
             guard let pointer = CommandLineBytes.text(pointerBytes) else {
@@ -52,7 +57,33 @@ struct Get: ParsableCommand {
                 failed = true
                 continue
             }
-            switch document.root[pointer: pointer].result {
+            pointers.append(pointer)
+        }
+        if let format = records.format(for: source) {
+            // Each record in turn: its values at the pointers, or where a pointer does not resolve in it.
+            let progress = ProgressLine.startIfTerminal()
+            defer { progress?.stop() }
+            let status = source.eachRecord(format: format, options: records.streamOptions(input), progress: progress) { record in
+                if !printValues(in: record.root, at: pointers, source: source, record: record.position) { failed = true }
+            }
+            if status != .success { throw ExitCode(status.rawValue) }
+        } else {
+            let document: JSONDocument
+            switch source.documentReportingErrors(options: input.parsingOptions) {
+            case .success(let read): document = read.document
+            case .failure(let status): throw ExitCode(status.rawValue)
+            }
+            if !printValues(in: document.root, at: pointers, source: source, record: nil) { failed = true }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// Prints the value at each pointer in `root`, or where and why a pointer does not resolve (in the
+    /// stream's terms for a record); returns whether all resolved.
+    private func printValues(in root: JSONView, at pointers: [String], source: InputFile, record: JSONRecordPosition?) -> Bool {
+        var resolved = true
+        for pointer in pointers {
+            switch root[pointer: pointer].result {
             case .success(let value):
                 if raw, let string = value.stringValue {
                     StandardOutput.write(Array(string.utf8) + [UInt8(ascii: "\n")])
@@ -60,11 +91,12 @@ struct Get: ParsableCommand {
                     StandardOutput.write(value.jsonBytes() + [UInt8(ascii: "\n")])
                 }
             case .failure(let error):
-                let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
-                printError("\(source.displayName)\(place): \(error)")
-                failed = true
+                let location = error.location.map { inRecord in record?.streamLocation(of: inRecord) ?? inRecord }
+                let place = location.map { ":\($0.line):\($0.column)" } ?? ""
+                printError("\(source.displayName)\(place): \(record.map { "\($0): " } ?? "")\(error)")
+                resolved = false
             }
         }
-        if failed { throw ExitCode(1) }
+        return resolved
     }
 }

@@ -30,22 +30,14 @@ struct InputFile {
     /// reading stops at the first error that more input could not undo (one before the end of what has
     /// arrived), so `keel validate /dev/zero` answers at once with the error a complete read would give.
     func read(options: JSONParsingOptions, progress: ProgressLine? = nil) throws(InputError) -> [UInt8] {
-        let descriptor: Int32
-        if let path {
-            descriptor = path.withCString { open($0, O_RDONLY) }
-            guard descriptor >= 0 else { throw .unreadable(SystemError(code: errno)) }
-        } else {
-            descriptor = STDIN_FILENO
-        }
+        let (descriptor, status) = try openForReading()
         defer { if path != nil { close(descriptor) } }
 
         let limit = min(options.maximumDocumentSize, JSONParsingOptions.largestDocumentSize)
-        var status = stat()
         var bytes: [UInt8] = []
         var expectedSize: Int?
         var isRegular = false
-        if fstat(descriptor, &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(SystemError(code: EISDIR)) }
+        if let status {
             isRegular = status.st_mode & S_IFMT == S_IFREG
             if isRegular, status.st_size > 0 {
                 if Int(status.st_size) > limit { throw .invalid(Self.tooLarge(limit: limit)) }
@@ -77,6 +69,25 @@ struct InputFile {
             }
         }
         return bytes
+    }
+
+    /// The input's descriptor (standard input, or the file opened for reading, which the caller closes) and
+    /// what `fstat` says of it (`nil` if it cannot say); a directory is refused as unreadable.
+    func openForReading() throws(InputError) -> (descriptor: Int32, status: stat?) {
+        let descriptor: Int32
+        if let path {
+            descriptor = path.withCString { open($0, O_RDONLY) }
+            guard descriptor >= 0 else { throw .unreadable(SystemError(code: errno)) }
+        } else {
+            descriptor = STDIN_FILENO
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return (descriptor, nil) }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            if path != nil { close(descriptor) }
+            throw .unreadable(SystemError(code: EISDIR))
+        }
+        return (descriptor, status)
     }
 
     /// Up to `size` bytes of a regular file, read straight into an array of exactly that size (held once,

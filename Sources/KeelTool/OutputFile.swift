@@ -18,10 +18,11 @@ import Darwin
 /// - a failed write, a full disk or a signal (``SignalCleanup``) removes the temporary file.
 enum OutputFile {
     /// Replaces the file at `path` with the bytes `produce` hands to the function it is given, in as many
-    /// pieces as it likes.
+    /// pieces as it likes; if `produce` returns `false`, the file is left as it was and ``ReplaceError/abandoned``
+    /// thrown.
     static func replace(
         _ path: SystemPath, breakingHardLinks: Bool = false,
-        producing produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+        producing produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Bool
     ) throws(ReplaceError) {
         let (target, status) = try checkReplaceable(path, breakingHardLinks: breakingHardLinks)
 
@@ -46,12 +47,16 @@ enum OutputFile {
         fchmod(descriptor, status.st_mode & 0o7777)
 
         var failure: Int32?
-        produce { piece in
+        let complete = produce { piece in
             if failure == nil { failure = writeAll(piece, to: descriptor) }
         }
         if let failure {
             close(descriptor)
             throw .system(SystemError(code: failure))
+        }
+        if !complete {
+            close(descriptor)
+            throw .abandoned
         }
         guard fsync(descriptor) == 0 else {
             let code = errno
@@ -113,6 +118,8 @@ enum ReplaceError: Error, CustomStringConvertible {
     case system(SystemError)
     case notARegularFile
     case hardLinks(Int)
+    /// The new text was not finished (its producer gave up, having said why); the file is unchanged.
+    case abandoned
 
     var description: String {
         switch self {
@@ -121,6 +128,7 @@ enum ReplaceError: Error, CustomStringConvertible {
         case .hardLinks(let count):
             return "the file has \(count) names (hard links), and rewriting it would leave the others with the "
                 + "old text; use --break-hard-links to rewrite this name only"
+        case .abandoned: return "not rewritten"
         }
     }
 }

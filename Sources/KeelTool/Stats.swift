@@ -14,6 +14,9 @@ struct Stats: ParsableCommand {
             Example:
               $ keel stats Examples/people.json
 
+            With --lines or --records FORMAT (see 'keel validate --help'), the counts cover every record of the
+            stream, read in turn, and each place names its record.
+
             Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read, 64 a usage error.
             """
     )
@@ -23,26 +26,55 @@ struct Stats: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    @OptionGroup var records: RecordOptions
+
     func run() throws {
-        let status = InputFile.eachDocument(in: files, options: input.parsingOptions) { input, bytes, document, _ in
-            StandardOutput.writeLine(DocumentStatistics(document.root).report(name: input.displayName, bytes: bytes.count))
+        let progress = ProgressLine.startIfTerminal()
+        defer { progress?.stop() }
+        var status: Int32 = 0
+        for file in InputFile.resolve(files) {
+            if let format = records.format(for: file) {
+                // Every record adds to one set of counts; places name the record.
+                var statistics = DocumentStatistics()
+                var count = 0
+                let read = file.eachRecord(format: format, options: records.streamOptions(input), progress: progress) { record in
+                    statistics.add(record.root, record: record.position)
+                    count += 1
+                }
+                status = max(status, read.rawValue)
+                if read != .unreadable { StandardOutput.writeLine(statistics.report(name: file.displayName, records: count)) }
+                continue
+            }
+            switch file.documentReportingErrors(options: input.parsingOptions, progress: progress) {
+            case .success(let read):
+                var statistics = DocumentStatistics()
+                statistics.add(read.document.root, record: nil)
+                StandardOutput.writeLine(statistics.report(name: file.displayName, bytes: read.bytes.count))
+            case .failure(let failure):
+                status = max(status, failure.rawValue)
+            }
         }
         if status != 0 { throw ExitCode(status) }
     }
 }
 
-/// Counts gathered in one pass over a document, in document order, holding no more than one view at a
-/// time (``JSONView/forEachValue(_:)``), so its memory does not grow with the document.
+/// Counts gathered in one pass over a document, or over each record of a stream, in document order,
+/// holding no more than one view at a time (``JSONView/forEachValue(_:)``) besides the three largest, so its
+/// memory does not grow with the document or the stream.
 struct DocumentStatistics {
+    /// A value that is the largest of its kind so far, and the record it is in when reading a stream.
+    typealias Largest = (view: JSONView, record: JSONRecordPosition?, count: Int)
+
     var counts = [Int](repeating: 0, count: 6)
     var keys = 0
     var maximumDepth = 0
-    var largestArray: (view: JSONView, count: Int)?
-    var largestObject: (view: JSONView, count: Int)?
-    var longestString: (view: JSONView, bytes: Int)?
+    var largestArray: Largest?
+    var largestObject: Largest?
+    var longestString: Largest?
     var inexactNumbers = 0
 
-    init(_ root: JSONView) {
+    /// Adds the values of `root`, which is the record `record` of a stream, or a whole document.
+    mutating func add(_ root: JSONView, record: JSONRecordPosition?) {
         root.forEachValue { value, depth in
             switch value.kind {
             case .null: counts[0] += 1
@@ -53,21 +85,22 @@ struct DocumentStatistics {
             case .string:
                 counts[3] += 1
                 let length = value.stringValue?.utf8.count ?? 0
-                if length > (longestString?.bytes ?? -1) { longestString = (value, length) }
+                if length > (longestString?.count ?? -1) { longestString = (value, record, length) }
             case .array:
                 counts[4] += 1
                 maximumDepth = max(maximumDepth, depth + 1)
-                if value.count > (largestArray?.count ?? -1) { largestArray = (value, value.count) }
+                if value.count > (largestArray?.count ?? -1) { largestArray = (value, record, value.count) }
             case .object:
                 counts[5] += 1
                 maximumDepth = max(maximumDepth, depth + 1)
                 keys += value.count
-                if value.count > (largestObject?.count ?? -1) { largestObject = (value, value.count) }
+                if value.count > (largestObject?.count ?? -1) { largestObject = (value, record, value.count) }
             }
         }
     }
 
-    func report(name: String, bytes: Int) -> String {
+    /// The report for a document of `bytes` bytes, or a stream of `records` records.
+    func report(name: String, bytes: Int? = nil, records: Int? = nil) -> String {
         func count(_ kind: JSONKind) -> Int {
             switch kind {
             case .null: counts[0]
@@ -79,20 +112,21 @@ struct DocumentStatistics {
             }
         }
         let total = counts.reduce(0, +)
-        func place(_ view: JSONView?) -> String {
-            guard let view else { return "" }
-            let pointer = view.path.pointer
-            return " at " + (pointer.isEmpty ? "the root" : pointer)
+        func place(_ largest: Largest) -> String {
+            let pointer = largest.view.path.pointer
+            let inRecord = largest.record.map { " of \($0)" } ?? ""
+            return " at " + (pointer.isEmpty ? "the root" : pointer) + inRecord
         }
+        let size = records.map { "records: \($0)" } ?? "bytes: \(bytes ?? 0)"
         return """
             \(name)
-              bytes: \(bytes)
+              \(size)
               values: \(total) (objects \(count(.object)), arrays \(count(.array)), strings \(count(.string)), \
             numbers \(count(.number)), booleans \(count(.bool)), nulls \(count(.null))); keys: \(keys)
               maximum depth: \(maximumDepth)
-              largest array: \(largestArray.map { "\($0.count) elements\(place($0.view))" } ?? "none")
-              largest object: \(largestObject.map { "\($0.count) members\(place($0.view))" } ?? "none")
-              longest string: \(longestString.map { "\($0.bytes) bytes\(place($0.view))" } ?? "none")
+              largest array: \(largestArray.map { "\($0.count) elements\(place($0))" } ?? "none")
+              largest object: \(largestObject.map { "\($0.count) members\(place($0))" } ?? "none")
+              longest string: \(longestString.map { "\($0.count) bytes\(place($0))" } ?? "none")
               numbers a Double cannot hold exactly: \(inexactNumbers)
             """
     }

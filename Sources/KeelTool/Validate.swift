@@ -21,7 +21,9 @@ struct Validate: ParsableCommand {
             With --lines (the default for .jsonl and .ndjson files), each line is one record: every bad
             record is reported as '<file>:<line>:<column>: <message>' and reading goes on; a valid stream
             prints '<file>: OK (N records)'. Blank lines are skipped, CRLF is accepted, the input is read in
-            chunks (standard input too), and --max-size limits each record.
+            chunks (standard input too), and --max-size limits each record. --records FORMAT reads other
+            streams the same way: 'seq' (RFC 7464 text sequences), 'concatenated' (values one after another)
+            or 'array' (the elements of one top-level array, in bounded memory); 'lines' is --lines.
 
               $ printf '{"a":1}\n{"a":}\n' | keel validate --lines
               <stdin>:2:6: record 2 (line 2, byte 8): Unexpected '}' at line 1, column 6 (byte 5): expected a value.
@@ -37,8 +39,7 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Flag(name: .customLong("lines"), help: "Read each input as JSON Lines, one value per line (the default for .jsonl and .ndjson files).")
-    var lines = false
+    @OptionGroup var records: RecordOptions
 
     func run() throws {
         // Validation keeps no document: each input needs its bytes and nothing in proportion to them.
@@ -46,8 +47,8 @@ struct Validate: ParsableCommand {
         defer { progress?.stop() }
         var status: Int32 = 0
         for file in InputFile.resolve(files) {
-            if lines || file.isNamedAsJSONLines {
-                status = max(status, file.validateLines(options: linesOptions, progress: progress).rawValue)
+            if let format = records.format(for: file) {
+                status = max(status, file.validateRecords(format: format, options: records.streamOptions(input), progress: progress).rawValue)
                 continue
             }
             switch file.validateReportingErrors(options: input.parsingOptions, progress: progress) {
@@ -56,13 +57,5 @@ struct Validate: ParsableCommand {
             }
         }
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// In JSON Lines mode, the parsing limits apply to each record, `--max-size` included.
-    private var linesOptions: JSONLines.Options {
-        var options = JSONLines.Options()
-        options.parsing = input.parsingOptions
-        if let size = input.maximumSize { options.maximumRecordSize = size.value }
-        return options
     }
 }

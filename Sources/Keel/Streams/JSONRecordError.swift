@@ -26,6 +26,13 @@ public struct JSONRecordPosition: Sendable, Hashable, CustomStringConvertible {
         self.init(record: record, start: JSONSourceLocation(byteOffset: byteOffset, line: line, column: 1))
     }
 
+    /// Where a place in the record (a location the record's own parse or decode gave, counted from the
+    /// record's first byte) is in the whole stream.
+    public func streamLocation(of inRecord: JSONSourceLocation) -> JSONSourceLocation {
+        JSONSourceLocation(byteOffset: byteOffset + inRecord.byteOffset, line: line + inRecord.line - 1,
+                           column: inRecord.line == 1 ? column + inRecord.column - 1 : inRecord.column)
+    }
+
     /// The stream's line where the record starts, from 1.
     public var line: Int { start.line }
     /// The column on that line where the record starts, from 1 (in Unicode scalars).
@@ -55,6 +62,8 @@ public enum JSONStreamProblem: Sendable, Hashable, CustomStringConvertible {
     case unclosedArray
     /// Something other than whitespace follows the array's closing bracket; it is not read.
     case contentAfterArray
+    /// The stream starts with one or two bytes of a UTF-8 byte order mark (EF BB BF) but not the whole of it.
+    case partialByteOrderMark
 
     /// Whether the problem takes the place of a record (and is counted as one): a text or an element that is
     /// there but wrong, rather than a break around the records.
@@ -68,6 +77,7 @@ public enum JSONStreamProblem: Sendable, Hashable, CustomStringConvertible {
         case .missingElement: "Expected an array element before this ',' or ']'."
         case .unclosedArray: "The stream ended before the array's closing ']'."
         case .contentAfterArray: "Unexpected content after the array's closing ']'."
+        case .partialByteOrderMark: "The stream starts with part of a byte order mark (EF BB BF), not all of it."
         }
     }
 }
@@ -105,25 +115,25 @@ public struct JSONRecordError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// The stream's line of the problem: the record's line, or a later one for a record that spans lines (a
-    /// JSON text sequence or concatenated documents).
-    public var line: Int {
-        guard let inRecord = locationInRecord else { return position.line }
-        return position.line + inRecord.line - 1
+    /// Where the problem is in the stream: inside the record when the reason says where, else the record's
+    /// start.
+    public var location: JSONSourceLocation {
+        guard let inRecord = locationInRecord else { return position.start }
+        return position.streamLocation(of: inRecord)
     }
+
+    /// The stream's line of the problem: the record's line, or a later one for a record that spans lines.
+    public var line: Int { location.line }
 
     /// The column of the problem on ``line``, from 1 (in Unicode scalars).
-    public var column: Int {
-        guard let inRecord = locationInRecord else { return position.column }
-        return inRecord.line == 1 ? position.column + inRecord.column - 1 : inRecord.column
-    }
+    public var column: Int { location.column }
 
-    /// Line and column of the problem within the record, when the reason has one.
-    private var locationInRecord: (line: Int, column: Int)? {
+    /// Where the problem is within the record, when the reason says.
+    private var locationInRecord: JSONSourceLocation? {
         switch reason {
-        case .syntax(let error): return (error.line, error.column)
-        case .decoding(let error as JSONDecodingError): return error.location.map { ($0.line, $0.column) }
-        case .decoding(let error as DecodingError): return error.jsonDecodingError?.location.map { ($0.line, $0.column) }
+        case .syntax(let error): return JSONSourceLocation(byteOffset: error.byteOffset, line: error.line, column: error.column)
+        case .decoding(let error as JSONDecodingError): return error.location
+        case .decoding(let error as DecodingError): return error.jsonDecodingError?.location
         default: return nil
         }
     }

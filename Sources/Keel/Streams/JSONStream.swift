@@ -50,8 +50,9 @@ public struct JSONStream: Sequence, Sendable {
         /// How many threads ``JSONStream/validate(reporting:)`` checks records on (default: the processors
         /// online); 1 checks them on the calling thread alone. Errors are reported in stream order either way.
         public var threads = Options.processorCount
-        /// How much of a file or descriptor is read at a time (tests make it small to split records).
-        var chunkSize = RecordReader.defaultChunkSize
+        /// How many bytes of a file or descriptor are read at a time (default 1 MiB); memory holds one such
+        /// chunk besides the record being gathered.
+        public var chunkSize = RecordReader.defaultChunkSize
         /// How many bytes of records one thread validates at a time (tests make it small).
         var batchSize = RecordBatch.targetSize
 
@@ -110,10 +111,20 @@ public struct JSONStream: Sequence, Sendable {
 
     public struct Iterator: IteratorProtocol {
         let cursor: RecordCursor
+        private var errors = 0
+
+        init(cursor: RecordCursor) { self.cursor = cursor }
 
         public mutating func next() -> Result<Record, JSONRecordError>? {
             let parsing = cursor.options.parsing
-            return cursor.nextRecord { Result(parsing: $1, at: $0, options: parsing) }
+            let result = cursor.nextRecord { Result(parsing: $1, at: $0, options: parsing) }
+            if case .failure = result { errors += 1 }
+            return result
+        }
+
+        /// What the pass has found so far: the records and errors handed out, and the blank records skipped.
+        public var summary: Summary {
+            Summary(records: cursor.recordCount, errors: errors, blankLines: cursor.blankLineCount)
         }
     }
 

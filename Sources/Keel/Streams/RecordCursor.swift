@@ -45,7 +45,8 @@ final class RecordCursor {
             }
             source = .descriptor(descriptor, closes: true)
         }
-        reader = RecordReader(source: source, format: format, maximumLength: limit, chunkSize: options.chunkSize)
+        reader = RecordReader(source: source, format: format, skipsByteOrderMark: options.parsing.byteOrderMark == .skip,
+                              maximumLength: limit, chunkSize: options.chunkSize)
     }
 
     /// The next record made by `make` from its position and bytes (valid only during the call), or an error;

@@ -88,9 +88,10 @@ final class RecordReader {
     /// How much a descriptor is read at a time, unless told otherwise.
     static let defaultChunkSize = 1 << 20
 
-    init(source: ByteSource, format: JSONStream.Format, maximumLength: Int, chunkSize: Int = RecordReader.defaultChunkSize) {
+    init(source: ByteSource, format: JSONStream.Format, skipsByteOrderMark: Bool, maximumLength: Int,
+         chunkSize: Int = RecordReader.defaultChunkSize) {
         self.source = source
-        framing = StreamFraming(format: format)
+        framing = StreamFraming(format: format, skipsByteOrderMark: skipsByteOrderMark)
         self.maximumLength = maximumLength
         switch source {
         case .bytes(let bytes):

@@ -57,13 +57,20 @@ struct StreamFraming {
 
     let format: JSONStream.Format
     private var state: State
+    /// Whether a byte order mark at the stream's start is still being looked for, and how many of its bytes
+    /// have been seen.
+    private var looksForByteOrderMark: Bool
+    private var byteOrderMarkMatched = 0
     private var inString = false
     private var escaped = false
     /// Concatenated documents: the open value is a number, a literal or a stray byte, not a container or string.
     private var isScalar = false
 
-    init(format: JSONStream.Format) {
+    /// The framing of `format`; with `skipsByteOrderMark`, a UTF-8 byte order mark that starts the stream is
+    /// skipped (otherwise it is left to the first record, whose parser rejects it).
+    init(format: JSONStream.Format, skipsByteOrderMark: Bool) {
         self.format = format
+        looksForByteOrderMark = skipsByteOrderMark
         switch format {
         case .lines: state = .inRecord
         case .textSequence: state = .beforeFirstSeparator
@@ -79,6 +86,17 @@ struct StreamFraming {
     mutating func step(_ buffer: UnsafeRawBufferPointer, from start: Int) -> FramingStep {
         let end = buffer.count
         var index = start
+        if looksForByteOrderMark {
+            let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            while byteOrderMarkMatched < 3, index < end, buffer[index] == mark[byteOrderMarkMatched] {
+                byteOrderMarkMatched += 1
+                index += 1
+            }
+            if byteOrderMarkMatched < 3, index == end { return .skip(to: end) }  // it may go on in the next chunk
+            looksForByteOrderMark = false
+            if byteOrderMarkMatched == 3 { return .skip(to: index) }
+            if byteOrderMarkMatched > 0 { return .problem(.partialByteOrderMark, at: start, resume: index) }
+        }
         switch state {
         case .stopped:
             return .stop(at: start)
@@ -143,6 +161,7 @@ struct StreamFraming {
     /// open record ends with the stream; the reader hands it out.)
     mutating func finish() -> JSONStreamProblem? {
         defer { state = .stopped }
+        if looksForByteOrderMark, byteOrderMarkMatched > 0 { return .partialByteOrderMark }
         guard format == .array else { return nil }
         switch state {
         case .beforeArray: return .notAnArray

@@ -42,6 +42,7 @@ import Testing
         case .missingElement: "missingElement"
         case .unclosedArray: "unclosedArray"
         case .contentAfterArray: "contentAfterArray"
+        case .partialByteOrderMark: "partialByteOrderMark"
         }
     }
 

@@ -187,3 +187,41 @@ import Testing
         }
     }
 }
+
+extension StreamFormatTests {
+    /// A UTF-8 byte order mark that starts the stream is skipped under the default policy, in every format
+    /// and at every chunk size; under `.reject` it is an error; a part of one is an error too.
+    @Test(arguments: JSONStream.Format.allCases)
+    func aByteOrderMarkAtTheStartIsSkipped(format: JSONStream.Format) throws {
+        let text = Array(try #require(Self.samples.first { $0.0 == format }).1.utf8)
+        func values(_ stream: JSONStream) -> [JSON?] { stream.map { try? JSON($0.get().root) } }
+        let expected = values(JSONStream(text, format: format))
+        let marked = [0xEF, 0xBB, 0xBF] + text
+        let file = try JSONLinesTests.temporaryFile(marked)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for chunkSize in 1...5 {
+            var options = JSONStream.Options()
+            options.chunkSize = chunkSize
+            #expect(values(JSONStream(contentsOfFile: file.path, format: format, options: options)) == expected, "chunks of \(chunkSize)")
+        }
+        #expect(values(JSONStream(marked, format: format)) == expected)
+
+        var rejecting = JSONStream.Options()
+        rejecting.parsing.byteOrderMark = .reject
+        let rejected = JSONStream(marked, format: format, options: rejecting).validate()
+        if format == .array {
+            // A stream that does not start with '[' is not read any further.
+            #expect(rejected == JSONStream.Summary(records: 0, errors: 1, blankLines: 0))
+        } else {
+            #expect(rejected.errors == JSONStream(text, format: format).validate().errors + 1, "\(rejected)")
+        }
+
+        let partial = Self.outcomes(JSONStream([0xEF, 0xBB] + text, format: format))
+        guard case .error(_, _, _, let reason) = partial.first else {
+            Issue.record("a partial mark should be an error: \(partial)")
+            return
+        }
+        #expect(reason == "framing partialByteOrderMark")
+        #expect(Self.outcomes(JSONStream([0xEF], format: format)).count == 1)
+    }
+}
