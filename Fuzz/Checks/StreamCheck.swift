@@ -19,13 +19,15 @@ public enum StreamCheck {
         // cost more than the checks.
         var options = JSONStream.Options()
         options.threads = 1
+        // Chunks of a few bytes, so that records, characters and escapes are cut; reading through a pipe costs
+        // a system call per chunk, so only inputs of up to 1 KiB are read that way.
         options.chunkSize = 1 + bytes.count % 13
         for format in JSONStream.Format.allCases {
             let fromMemory = outcomes(JSONStream(bytes, format: format, options: options))
             let summary = JSONStream(bytes, format: format, options: options).validate()
             try require(summary.errors == fromMemory.filter { $0.isError }.count,
                         "\(format): validation counted \(summary), iteration found \(fromMemory)")
-            if let chunked = try outcomesThroughPipe(bytes, format: format, options: options) {
+            if bytes.count <= 1024, let chunked = try outcomesThroughPipe(bytes, format: format, options: options) {
                 try require(chunked == fromMemory, "\(format): chunks of \(options.chunkSize) read \(chunked), memory \(fromMemory)")
             }
         }

@@ -95,7 +95,7 @@ struct StreamFraming {
             if byteOrderMarkMatched < 3, index == end { return .skip(to: end) }  // it may go on in the next chunk
             looksForByteOrderMark = false
             if byteOrderMarkMatched == 3 { return .skip(to: index) }
-            if byteOrderMarkMatched > 0 { return .problem(.partialByteOrderMark, at: start, resume: index) }
+            if byteOrderMarkMatched > 0 { return .problem(.partialByteOrderMark, at: index, resume: index) }
         }
         switch state {
         case .stopped:
