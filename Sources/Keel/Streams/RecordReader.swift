@@ -252,17 +252,46 @@ final class RecordReader {
             return JSONSourceLocation(byteOffset: chunkOffset + index, line: line, column: 1)
         }
         if countedTo < index {
-            for byte in chunk[countedTo..<index] {
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-            }
+            chunk.withUnsafeBytes { count(UnsafeRawBufferPointer(rebasing: $0[countedTo..<index])) }
             countedTo = index
         }
         return JSONSourceLocation(byteOffset: chunkOffset + index, line: line, column: column)
+    }
+
+    /// Moves `line` and `column` past `bytes`: a line feed starts a new line, and every byte but a UTF-8
+    /// continuation byte is a column. Eight bytes at a time: for concatenated documents and arrays every byte
+    /// of the stream passes through here once.
+    private func count(_ bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        if let base = bytes.baseAddress {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: (base + index).loadUnaligned(as: UInt64.self))
+                // Exactly the bytes equal to LF (no borrow between bytes), and the bytes that begin a scalar.
+                let difference = word ^ (WordMask.ones &* 0x0A)
+                let lineFeeds = ~(((difference & low) &+ low) | difference | low)
+                let scalarStarts = ~(word & ~(word << 1)) & WordMask.highBits
+                if lineFeeds != 0 {
+                    line += lineFeeds.nonzeroBitCount
+                    let afterLast = (64 - lineFeeds.leadingZeroBitCount + 7) / 8 * 8
+                    let after: UInt64 = afterLast >= 64 ? 0 : ~0 << UInt64(afterLast)
+                    column = 1 + (scalarStarts & after).nonzeroBitCount
+                } else {
+                    column += scalarStarts.nonzeroBitCount
+                }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
     }
 
     /// Ends the pass; a descriptor the reader owns is closed when the reader goes.

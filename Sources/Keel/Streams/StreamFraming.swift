@@ -146,9 +146,9 @@ struct StreamFraming {
                 isScalar = byte != UInt8(ascii: "{") && byte != UInt8(ascii: "[") && byte != UInt8(ascii: "\"")
                 return scanDocument(buffer, from: index, depth: 0)
             }
-            return scanElement(buffer, from: index, depth: 0)
+            return scanBrackets(buffer, from: index, depth: 0)
         case .inValue(let depth):
-            return format == .array ? scanElement(buffer, from: start, depth: depth) : scanDocument(buffer, from: start, depth: depth)
+            return format == .array ? scanBrackets(buffer, from: start, depth: depth) : scanDocument(buffer, from: start, depth: depth)
         case .afterArray:
             while index < end, Self.isWhitespace(buffer[index]) { index += 1 }
             if index == end { return .skip(to: end) }
@@ -188,28 +188,44 @@ struct StreamFraming {
             state = .inValue(depth: 0)
             return .needMore
         }
+        return scanBrackets(buffer, from: index, depth: depth)
+    }
+
+    /// The scan that concatenated documents (a container or a string) and array elements share: it follows
+    /// strings, escapes and bracket depth from `start`, `depth` brackets deep. A document ends where its
+    /// brackets balance or its string closes; an element at a `,` or `]` outside any bracket.
+    private mutating func scanBrackets(_ buffer: UnsafeRawBufferPointer, from start: Int, depth: Int) -> FramingStep {
+        let isElement = format == .array
         var depth = depth
+        var index = start
         while index < buffer.count {
+            if inString, !escaped {
+                index = Self.skipPlainStringBytes(buffer, from: index)
+                if index == buffer.count { break }
+            }
             let byte = buffer[index]
             if inString {
                 if escaped {
                     escaped = false
                 } else if byte == UInt8(ascii: "\\") {
                     escaped = true
+                } else if byte == UInt8(ascii: "\""), depth == 0, !isElement {
+                    inString = false
+                    state = .betweenValues
+                    return .end(at: index + 1, resume: index + 1)
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
-                    if depth == 0 {
-                        state = .betweenValues
-                        return .end(at: index + 1, resume: index + 1)
-                    }
                 }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 depth += 1
-            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+            } else if isElement, depth == 0, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
+                state = byte == UInt8(ascii: ",") ? .betweenValues : .afterArray
+                return .end(at: index, resume: index + 1)
+            } else if depth > 0, byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                 depth -= 1
-                if depth == 0 {
+                if depth == 0, !isElement {
                     state = .betweenValues
                     return .end(at: index + 1, resume: index + 1)
                 }
@@ -220,39 +236,22 @@ struct StreamFraming {
         return .needMore
     }
 
-    /// Arrays: scans an element from `start`, `depth` brackets deep, to the `,` or `]` outside strings and
-    /// brackets that ends it. Whatever stands before that separator is part of the element (`[1 2]` has the
-    /// element `1 2`), and its parser reports it.
-    private mutating func scanElement(_ buffer: UnsafeRawBufferPointer, from start: Int, depth: Int) -> FramingStep {
-        var depth = depth
+    /// The index of the first quote or backslash at or after `start` (or the end), eight bytes at a time:
+    /// most of a record's bytes are inside strings, and only those two bytes matter there.
+    @inline(__always)
+    private static func skipPlainStringBytes(_ buffer: UnsafeRawBufferPointer, from start: Int) -> Int {
         var index = start
-        while index < buffer.count {
-            let byte = buffer[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                depth += 1
-            } else if depth == 0, byte == UInt8(ascii: ",") {
-                state = .betweenValues
-                return .end(at: index, resume: index + 1)
-            } else if depth == 0, byte == UInt8(ascii: "]") {
-                state = .afterArray
-                return .end(at: index, resume: index + 1)
-            } else if depth > 0, byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                depth -= 1
+        if let base = buffer.baseAddress {
+            while index + 8 <= buffer.count {
+                let word = UInt64(littleEndian: (base + index).loadUnaligned(as: UInt64.self))
+                let found = (WordMask.bytes(equalTo: UInt8(ascii: "\""), in: word)
+                    | WordMask.bytes(equalTo: UInt8(ascii: "\\"), in: word)) & WordMask.highBits
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
             }
-            index += 1
         }
-        state = .inValue(depth: depth)
-        return .needMore
+        while index < buffer.count, buffer[index] != UInt8(ascii: "\""), buffer[index] != UInt8(ascii: "\\") { index += 1 }
+        return index
     }
 
     /// JSON's four whitespace bytes.

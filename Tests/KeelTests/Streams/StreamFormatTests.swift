@@ -225,3 +225,47 @@ extension StreamFormatTests {
         #expect(Self.outcomes(JSONStream([0xEF], format: format)).count == 1)
     }
 }
+
+extension StreamFormatTests {
+    /// Every record's start and every error's place, in generated streams of multi-byte text, line feeds and
+    /// bad values, equal the location counted afresh from the start of the whole stream: the lines and
+    /// columns the reader keeps (eight bytes at a time) never drift, from memory or at any chunk size.
+    @Test func positionsMatchCountingFromTheStart() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["\"é\"", "\"日本\"", "\"😀x\"", "[\"a\\\"]\", 1]", "{\"k\": \"ü\"}", "tru", "\"bad \u{01}\"", "{\"a\": ]}", "12",
+                      // Long records over several lines, so that lines and columns are counted a word at a time.
+                      "{\n  \"ключ\": [\n    \"😀😀 and more text\",\n    1\n  ],\n  \"日本語のテキスト\": \"ü\"\n}",
+                      "[\n  \"a long string of text\",\n  \"é é é é é\",\n  12345678, x\n]"]
+        let gaps = [" ", "\n", "  \n\t", "\r\n", "\n\n ", ""]
+        for round in 0..<40 {
+            var text = ""
+            for _ in 0..<(20 + round) {
+                text += pieces.randomElement(using: &generator)!
+                text += gaps.randomElement(using: &generator)! + " "
+            }
+            let bytes = Array(text.utf8)
+            func expectPlaces(_ stream: JSONStream, _ label: String) {
+                bytes.withUnsafeBufferPointer { whole in
+                    for result in stream {
+                        switch result {
+                        case .success(let record):
+                            #expect(record.position.start == JSONSourceLocation(byteOffset: record.position.byteOffset, in: whole), "\(label)")
+                        case .failure(let error):
+                            guard case .syntax(let syntax) = error.reason else { continue }
+                            let offset = error.position.byteOffset + syntax.byteOffset
+                            #expect(error.position.start == JSONSourceLocation(byteOffset: error.position.byteOffset, in: whole), "\(label)")
+                            #expect(error.location == JSONSourceLocation(byteOffset: offset, in: whole), "\(label): \(error)")
+                        }
+                    }
+                }
+            }
+            expectPlaces(JSONStream(bytes, format: .concatenated), "memory, round \(round)")
+            let file = try JSONLinesTests.temporaryFile(bytes)
+            defer { try? FileManager.default.removeItem(at: file) }
+            var options = JSONStream.Options()
+            options.chunkSize = Int.random(in: 1...40, using: &generator)
+            expectPlaces(JSONStream(contentsOfFile: file.path, format: .concatenated, options: options),
+                         "chunks of \(options.chunkSize), round \(round)")
+        }
+    }
+}
