@@ -40,9 +40,6 @@ extension InputFile {
                 switch result {
                 case .success(let record):
                     body(record)
-                    if record.position.record % 4096 == 0 {
-                        progress?.update("reading \(displayName): \(Self.describe(records: record.position.record))")
-                    }
                 case .failure(let error):
                     report(error)
                 }
@@ -59,16 +56,24 @@ extension InputFile {
         finished: (JSONStream.Summary) -> Void
     ) -> ExitStatus {
         let descriptor: Int32
+        let status: stat?
         do {
-            descriptor = try openForReading().descriptor
+            (descriptor, status) = try openForReading()
         } catch {
             if case .unreadable(let error) = error { printError("\(displayName): \(error)") }
             return .unreadable
         }
         defer { if path != nil { close(descriptor) } }
 
+        // The descriptor's offset says how far reading has gone in a regular file, whatever thread reads.
         let activity = "reading \(displayName) as \(Self.name(of: format))"
-        progress?.update(activity)
+        let size = status.map { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : 0 } ?? 0
+        let describe: @Sendable () -> String = {
+            let offset = Int(lseek(descriptor, 0, SEEK_CUR))
+            guard size > 0, offset >= 0 else { return activity }
+            return "\(activity): \(min(100, offset * 100 / size))%"
+        }
+        progress?.track(describe)
         var unreadable = false
         var invalidRecords = 0
         var framingErrors = 0
@@ -85,7 +90,7 @@ extension InputFile {
             } else {
                 printError("\(displayName):\(error.line):\(error.column): \(error)")
             }
-            progress?.update(activity)
+            progress?.track(describe)
         }
         progress?.clear()
         if unreadable { return .unreadable }

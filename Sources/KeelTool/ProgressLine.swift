@@ -11,6 +11,8 @@ final class ProgressLine: @unchecked Sendable {
 
     private let lock = NSLock()
     private var status = ""
+    /// Asked for the status each time the line is drawn, when set (see ``track(_:)``).
+    private var source: (@Sendable () -> String)?
     private var isShown = false
     private var isStopped = false
     private let start = ContinuousClock.now
@@ -29,13 +31,24 @@ final class ProgressLine: @unchecked Sendable {
 
     /// What the run is doing now: `reading big.json: 40%`.
     func update(_ text: String) {
-        lock.withLock { status = text }
+        lock.withLock {
+            status = text
+            source = nil
+        }
+    }
+
+    /// Draws what `describe` says, asked from the drawing thread each time, until the next update or clear:
+    /// for work that cannot stop to report, such as `reading big.jsonl: 40%` from the position of a descriptor
+    /// that other threads are reading.
+    func track(_ describe: @escaping @Sendable () -> String) {
+        lock.withLock { source = describe }
     }
 
     /// Erases the line until the next update, so that a message can be printed on a clean line.
     func clear() {
         lock.withLock {
             status = ""
+            source = nil
             erase()
         }
     }
@@ -61,6 +74,7 @@ final class ProgressLine: @unchecked Sendable {
             let keepGoing = lock.withLock { () -> Bool in
                 guard !isStopped else { return false }
                 let elapsed = ContinuousClock.now - start
+                let status = source?() ?? self.status
                 if elapsed >= .seconds(delay), !status.isEmpty {
                     writeToStandardError("\r\u{1B}[K\(status) (\(Int(elapsed.components.seconds)) s)")
                     isShown = true

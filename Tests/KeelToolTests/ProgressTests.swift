@@ -40,6 +40,35 @@ import Testing
         #expect(text.hasSuffix("\r\u{1B}[K"))
     }
 
+    /// A stream read from a regular file shows how far reading has gone, as a percentage, while records are
+    /// validated on other threads.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func aStreamShowsHowFarItHasRead() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("keel-progress-\(UUID().uuidString).jsonl")
+        let line = #"{"id": 12345, "name": "a fairly ordinary name", "tags": ["x", "y", "z"], "score": 0.125}"#
+        try Data((Array(repeating: line, count: 400_000).joined(separator: "\n") + "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard let keel = Keel.executable else { throw ToolNotFound() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "\(keel.path) validate \(file.path) > /dev/null", "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["KEEL_PROGRESS_DELAY"] = "0"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let prefix = "reading \(file.path) as JSON Lines: "
+        let percentages = text.components(separatedBy: prefix).dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(!percentages.isEmpty, "no percentage in \(text.debugDescription)")
+        #expect(percentages.allSatisfy { (0...100).contains($0) } && percentages == percentages.sorted(), "\(percentages)")
+        #expect(text.hasSuffix("\r\u{1B}[K"))
+    }
+
     @Test func aPipeSeesNoProgress() throws {
         let file = try Self.writeLargeDocument()
         defer { try? FileManager.default.removeItem(at: file) }
