@@ -79,12 +79,12 @@ public struct AsyncJSONStream<Source: AsyncSequence>: AsyncSequence {
                       cursor: RecordCursor(input: .pushed, format: format, options: options), pull: pull)
     }
 
-    /// Each record decoded as `T` (any ``JSONDecodable`` type), as ``JSONStream/decoded(as:)`` does.
+    /// Each record decoded as `T` (any ``JSONDecodable`` type), as `JSONStream.decoded(as:)` does.
     public func decoded<T: JSONDecodable & SendableMetatype>(as type: T.Type) -> AsyncMapSequence<Self, Result<T, JSONRecordError>> {
         map { $0.decoded(as: T.self) }
     }
 
-    /// Each record decoded as the `Decodable` type `T` by `decoder`, as ``JSONStream/decoded(as:using:)`` does.
+    /// Each record decoded as the `Decodable` type `T` by `decoder`, as `JSONStream.decoded(as:using:)` does.
     public func decoded<T: Decodable & SendableMetatype>(as type: T.Type, using decoder: KeelDecoder) -> AsyncMapSequence<Self, Result<T, JSONRecordError>> {
         map { $0.decoded(as: T.self, using: decoder) }
     }

@@ -93,7 +93,7 @@ public struct JSONRecordError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable {
         /// The record is not one JSON value.
         case syntax(JSONSyntaxError)
-        /// The record is longer than ``JSONLines/Options/maximumRecordSize``; it was skipped without being
+        /// The record is longer than ``JSONStream/Options/maximumRecordSize``; it was skipped without being
         /// held in memory.
         case tooLarge(size: Int, limit: Int)
         /// The record is JSON, but decoding it as the asked type failed (a ``JSONDecodingError`` from the
