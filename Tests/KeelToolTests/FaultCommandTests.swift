@@ -147,8 +147,9 @@ import Darwin
         }
     }
 
-    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
-    func aSignalDuringInPlaceRemovesTheTemporaryFile(_ signalNumber: Int32) throws {
+    /// The document rewritten whole, and as a stream of its array's elements (written as they are read).
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP], [false, true])
+    func aSignalDuringInPlaceRemovesTheTemporaryFile(_ signalNumber: Int32, asRecords: Bool) throws {
         try Self.inFolder { folder in
             let file = folder.appendingPathComponent("big.json")
             let original = Self.largeDocument(megabytes: 8)
@@ -156,7 +157,7 @@ import Darwin
             let process = Process()
             guard let executable = Keel.executable else { throw ToolNotFound() }
             process.executableURL = executable
-            process.arguments = ["format", "--in-place", file.path]
+            process.arguments = ["format", "--in-place", file.path] + (asRecords ? ["--records", "array"] : [])
             process.standardError = FileHandle.nullDevice
             try process.run()
             // Wait for the temporary file to appear, then signal while it is being written.
