@@ -269,3 +269,44 @@ extension StreamFormatTests {
         }
     }
 }
+
+extension StreamFormatTests {
+    /// Decoding the records of every format on several threads gives what decoding them in turn gives, in
+    /// stream order, errors included.
+    @Test(arguments: JSONStream.Format.allCases)
+    func everyFormatDecodesOnSeveralThreadsInOrder(format: JSONStream.Format) {
+        var records: [String] = []
+        for id in 0..<600 {
+            records.append(id % 97 == 5 ? "{\"id\": \"\(id)\", \"name\": \"typo\"}" : "{\"id\": \(id), \"name\": \"n\(id)\"}")
+        }
+        let text: String
+        switch format {
+        case .lines: text = records.joined(separator: "\n")
+        case .textSequence: text = records.map { "\u{1E}" + $0 + "\n" }.joined()
+        case .concatenated: text = records.joined(separator: " ")
+        case .array: text = "[" + records.joined(separator: ",\n") + "]"
+        }
+        func describe(_ results: [Result<JSONLinesTests.Event, JSONRecordError>]) -> [String] {
+            results.map { result in
+                switch result {
+                case .success(let event): "\(event.id) \(event.name)"
+                case .failure(let error): "error \(error.position) \(error.line):\(error.column)"
+                }
+            }
+        }
+        var sequential = JSONStream.Options()
+        sequential.threads = 1
+        let expected = describe(Array(JSONStream(text, format: format, options: sequential).decoded(as: JSONLinesTests.Event.self)))
+        #expect(expected.count == 600 && expected.filter { $0.hasPrefix("error") }.count == 7)
+        for threads in [2, 3] {
+            var options = JSONStream.Options()
+            options.threads = threads
+            options.batchSize = 700
+            let native = describe(Array(JSONStream(text, format: format, options: options).decoded(as: JSONLinesTests.Event.self)))
+            let bridged = describe(Array(JSONStream(text, format: format, options: options)
+                .decoded(as: JSONLinesTests.Event.self, using: KeelDecoder())))
+            #expect(native == expected, "\(threads) threads")
+            #expect(bridged == expected, "\(threads) threads, KeelDecoder")
+        }
+    }
+}
