@@ -65,6 +65,8 @@ public struct JSONStream: Sequence, Sendable {
         case descriptor(Int32)
         /// Chunks handed in one at a time (an asynchronous source).
         case pushed
+        /// An input that cannot be read at all (`errno`), reported as the only record.
+        case unreadable(Int32)
     }
 
     let input: Input
@@ -97,6 +99,13 @@ public struct JSONStream: Sequence, Sendable {
     /// descriptor stays open; a second iteration reads on from where the first stopped.
     public init(fileDescriptor: Int32, format: Format = .lines, options: Options = Options()) {
         input = .descriptor(fileDescriptor)
+        self.format = format
+        self.options = options
+    }
+
+    /// A stream whose input cannot be read (`errno`): its one record is that error.
+    init(unreadable code: Int32, format: Format, options: Options) {
+        input = .unreadable(code)
         self.format = format
         self.options = options
     }

@@ -36,6 +36,10 @@ final class RecordCursor {
             source = .descriptor(descriptor, closes: false)
         case .pushed:
             source = .pushed
+        case .unreadable(let code):
+            reader = nil
+            openFailure = code
+            return
         case .file(let path):
             let descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else {

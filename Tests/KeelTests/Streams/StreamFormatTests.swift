@@ -310,3 +310,20 @@ extension StreamFormatTests {
         }
     }
 }
+
+extension StreamFormatTests {
+    /// Foundation's `Data` and file URLs read as the bytes and the path do; a URL that is not a file is one
+    /// unreadable error, not a crash or an empty stream.
+    @Test func dataAndFileURLs() throws {
+        let text = "[{\"a\":1}, 2]"
+        let expected = Self.outcomes(JSONStream(text, format: .array))
+        #expect(Self.outcomes(JSONStream(Data(text.utf8), format: .array)) == expected)
+        let file = try JSONLinesTests.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(Self.outcomes(JSONStream(contentsOf: file, format: .array)) == expected)
+        let web = try #require(URL(string: "https://example.com/events.jsonl"))
+        #expect(Self.outcomes(JSONStream(contentsOf: web)) == [
+            .error(JSONRecordPosition(record: 1, line: 1, byteOffset: 0), line: 1, column: 1, reason: "unreadable \(EINVAL)"),
+        ])
+    }
+}
