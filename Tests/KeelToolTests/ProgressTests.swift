@@ -13,16 +13,14 @@ import Testing
         return file
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
-    func aTerminalSeesProgressAndItIsErasedAfterwards() throws {
-        let file = try Self.writeLargeDocument()
-        defer { try? FileManager.default.removeItem(at: file) }
+    /// Runs `keel ARGUMENTS` on a pseudo-terminal made by script(1), with progress shown at once. Standard
+    /// output goes to /dev/null, so the text that comes back is only what the tool wrote to standard error,
+    /// the terminal.
+    static func runOnTerminal(_ arguments: String) throws -> (status: Int32, text: String) {
         guard let keel = Keel.executable else { throw ToolNotFound() }
-        // script(1) runs the command on a pseudo-terminal; standard output goes to /dev/null, so what comes
-        // back is only what the tool wrote to standard error, the terminal.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(keel.path) format \(file.path) > /dev/null", "/dev/null"]
+        process.arguments = ["-qec", "\(keel.path) \(arguments) > /dev/null", "/dev/null"]
         var environment = ProcessInfo.processInfo.environment
         environment["KEEL_PROGRESS_DELAY"] = "0"
         process.environment = environment
@@ -32,7 +30,15 @@ import Testing
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        return (process.terminationStatus, text)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func aTerminalSeesProgressAndItIsErasedAfterwards() throws {
+        let file = try Self.writeLargeDocument()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (status, text) = try Self.runOnTerminal("format \(file.path)")
+        #expect(status == 0)
         let name = file.path
         #expect(text.contains("reading \(name)") || text.contains("parsing \(name)") || text.contains("writing \(name)"),
                 "no progress in \(text.debugDescription)")
@@ -48,20 +54,8 @@ import Testing
         let line = #"{"id": 12345, "name": "a fairly ordinary name", "tags": ["x", "y", "z"], "score": 0.125}"#
         try Data((Array(repeating: line, count: 400_000).joined(separator: "\n") + "\n").utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        guard let keel = Keel.executable else { throw ToolNotFound() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(keel.path) validate \(file.path) > /dev/null", "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["KEEL_PROGRESS_DELAY"] = "0"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, text) = try Self.runOnTerminal("validate \(file.path)")
+        #expect(status == 0)
         let prefix = "reading \(file.path) as JSON Lines: "
         let percentages = text.components(separatedBy: prefix).dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
         #expect(!percentages.isEmpty, "no percentage in \(text.debugDescription)")
