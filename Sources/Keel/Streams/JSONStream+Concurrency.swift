@@ -65,47 +65,54 @@ extension JSONStream {
     /// ``validate(reporting:)`` on `threads` threads (more than one).
     func validateConcurrently(threads: Int, reporting report: (JSONRecordError) -> Void) -> Summary {
         let cursor = makeCursor()
+        let parsing = options.parsing
         var summary = Summary()
         var finished = false
         while !finished {
-            var batches: [RecordBatch] = []
-            while batches.count < threads * 2, !finished {
-                let (batch, atEnd) = RecordBatch.gather(from: cursor, upTo: options.batchSize)
-                if !batch.entries.isEmpty { batches.append(batch) }
-                finished = atEnd
+            let checked = RecordBatch.mapConcurrently(from: cursor, threads: threads, batchSize: options.batchSize) {
+                RecordCheck(checking: $1, at: $0, options: parsing)
             }
-            let errors = validate(batches, threads: threads)
-            for batchErrors in errors {
-                for error in batchErrors {
-                    summary.errors += 1
-                    report(error)
-                }
+            finished = checked.atEnd
+            for case .invalid(let error) in checked.results {
+                summary.errors += 1
+                report(error)
             }
         }
         summary.records = cursor.recordCount
         summary.blankLines = cursor.blankLineCount
         return summary
     }
+}
 
-    /// Each batch's errors, the batches validated on up to `threads` threads (thread `t` takes batches `t`,
-    /// `t + threads`, ...).
-    private func validate(_ batches: [RecordBatch], threads: Int) -> [[JSONRecordError]] {
-        let parsing = options.parsing
-        let results = UnsafeMutableBufferPointer<[JSONRecordError]>.allocate(capacity: batches.count)
-        results.initialize(repeating: [])
+extension RecordBatch {
+    /// Reads up to two batches per thread from `cursor` and makes something of each of their records with
+    /// `make` on up to `threads` threads (thread `t` takes batches `t`, `t + threads`, ...). Returns what was
+    /// made in stream order, and whether the stream has ended.
+    static func mapConcurrently<R: ResultOrError & Sendable>(
+        from cursor: RecordCursor, threads: Int, batchSize: Int,
+        _ make: @escaping @Sendable (JSONRecordPosition, UnsafeRawBufferPointer) -> R
+    ) -> (results: [R], atEnd: Bool) {
+        var batches: [RecordBatch] = []
+        var atEnd = false
+        while batches.count < threads * 2, !atEnd {
+            let gathered = gather(from: cursor, upTo: batchSize)
+            if !gathered.batch.entries.isEmpty { batches.append(gathered.batch) }
+            atEnd = gathered.atEnd
+        }
+        let slots = UnsafeMutableBufferPointer<[R]>.allocate(capacity: batches.count)
+        slots.initialize(repeating: [])
         defer {
-            results.deinitialize()
-            results.deallocate()
+            slots.deinitialize()
+            slots.deallocate()
         }
         // Each thread writes only its own batches' slots, and all are read after every thread has finished.
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: Swift.min(threads, batches.count)) { thread in
-            for index in stride(from: thread, to: batches.count, by: threads) {
-                slots[index] = batches[index].map { RecordCheck(checking: $1, at: $0, options: parsing) }.compactMap {
-                    if case .invalid(let error) = $0 { error } else { nil }
-                }
+        nonisolated(unsafe) let shared = slots
+        let gathered = batches
+        DispatchQueue.concurrentPerform(iterations: Swift.min(threads, gathered.count)) { thread in
+            for index in stride(from: thread, to: gathered.count, by: threads) {
+                shared[index] = gathered[index].map(make)
             }
         }
-        return Array(results)
+        return (slots.flatMap { $0 }, atEnd)
     }
 }

@@ -2,12 +2,10 @@
 // (about 1 MiB each, two per thread), parses and decodes them in parallel, and then hands out the results one
 // by one before reading more: memory stays bounded by those batches and their decoded values.
 
-import Dispatch
-
 /// The records of a ``JSONStream`` decoded as `Value` on ``JSONStream/Options/threads`` threads, in
 /// stream order: each a value, or a ``JSONRecordError`` at its position.
 public struct ConcurrentlyDecodedRecords<Value: Sendable>: Sequence, Sendable {
-    let lines: JSONStream
+    let stream: JSONStream
     let decode: @Sendable (JSONView) -> Result<Value, any Error>
 
     public struct Iterator: IteratorProtocol {
@@ -19,10 +17,10 @@ public struct ConcurrentlyDecodedRecords<Value: Sendable>: Sequence, Sendable {
         private var position = 0
         private var isFinished = false
 
-        init(lines: JSONStream, decode: @escaping @Sendable (JSONView) -> Result<Value, any Error>) {
-            cursor = lines.makeCursor()
-            threads = Swift.max(lines.options.threads, 1)
-            batchSize = lines.options.batchSize
+        init(stream: JSONStream, decode: @escaping @Sendable (JSONView) -> Result<Value, any Error>) {
+            cursor = stream.makeCursor()
+            threads = Swift.max(stream.options.threads, 1)
+            batchSize = stream.options.batchSize
             self.decode = decode
         }
 
@@ -38,40 +36,20 @@ public struct ConcurrentlyDecodedRecords<Value: Sendable>: Sequence, Sendable {
 
         /// Reads up to two batches per thread and decodes them in parallel.
         private mutating func refill() {
-            ready = []
-            position = 0
-            var batches: [RecordBatch] = []
-            while batches.count < threads * 2, !isFinished {
-                let (batch, atEnd) = RecordBatch.gather(from: cursor, upTo: batchSize)
-                if !batch.entries.isEmpty { batches.append(batch) }
-                isFinished = atEnd
-            }
             let parsing = cursor.options.parsing
             let decode = self.decode
-            let results = UnsafeMutableBufferPointer<[Result<Value, JSONRecordError>]>.allocate(capacity: batches.count)
-            results.initialize(repeating: [])
-            defer {
-                results.deinitialize()
-                results.deallocate()
-            }
-            // Each thread writes only its own batches' slots; all are read after every thread has finished.
-            nonisolated(unsafe) let slots = results
-            let threads = self.threads
-            let gathered = batches
-            DispatchQueue.concurrentPerform(iterations: Swift.min(threads, gathered.count)) { thread in
-                for index in stride(from: thread, to: gathered.count, by: threads) {
-                    slots[index] = gathered[index].map { position, bytes in
-                        Result(parsing: bytes, at: position, options: parsing).flatMap { record in
-                            decode(record.root).mapError { JSONRecordError(position: position, reason: .decoding($0)) }
-                        }
-                    }
+            let decoded = RecordBatch.mapConcurrently(from: cursor, threads: threads, batchSize: batchSize) { position, bytes in
+                Result(parsing: bytes, at: position, options: parsing).flatMap { record in
+                    decode(record.root).mapError { JSONRecordError(position: position, reason: .decoding($0)) }
                 }
             }
-            ready = results.flatMap { $0 }
+            ready = decoded.results
+            position = 0
+            isFinished = decoded.atEnd
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(lines: lines, decode: decode) }
+    public func makeIterator() -> Iterator { Iterator(stream: stream, decode: decode) }
 }
 
 extension RecordBatch {
@@ -97,7 +75,7 @@ extension JSONStream {
     /// Each record decoded as `T` (any ``JSONDecodable`` type), on ``Options/threads`` threads, results in
     /// stream order. Chosen over the one-thread form when `T` is `Sendable`.
     public func decoded<T: JSONDecodable & Sendable>(as type: T.Type) -> ConcurrentlyDecodedRecords<T> {
-        ConcurrentlyDecodedRecords(lines: self) { view in
+        ConcurrentlyDecodedRecords(stream: self) { view in
             do throws(JSONDecodingError) {
                 return .success(try T.decode(view))
             } catch {
@@ -109,7 +87,7 @@ extension JSONStream {
     /// Each record decoded as the `Decodable` type `T` by `decoder`, on ``Options/threads`` threads, results in
     /// stream order. Chosen over the one-thread form when `T` is `Sendable`.
     public func decoded<T: Decodable & Sendable>(as type: T.Type, using decoder: KeelDecoder) -> ConcurrentlyDecodedRecords<T> {
-        ConcurrentlyDecodedRecords(lines: self) { view in
+        ConcurrentlyDecodedRecords(stream: self) { view in
             Result { try decoder.decode(T.self, from: view) }
         }
     }
