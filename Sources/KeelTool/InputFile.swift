@@ -209,25 +209,6 @@ extension InputFile {
             return .failure(.invalid)
         }
     }
-
-    /// Reads and parses each input named by `arguments`, reporting the ones that fail, and calls `body` with
-    /// each document. Returns the exit status: 0, 1 when some input is not JSON, 2 when some cannot be read.
-    /// Long runs show progress on a terminal (see ``ProgressLine``); `body` may update it too.
-    static func eachDocument(
-        in arguments: [String], options: JSONParsingOptions = JSONParsingOptions(),
-        _ body: (InputFile, [UInt8], JSONDocument, ProgressLine?) throws -> Void
-    ) rethrows -> Int32 {
-        let progress = ProgressLine.startIfTerminal()
-        defer { progress?.stop() }
-        var status: Int32 = 0
-        for input in resolve(arguments) {
-            switch input.documentReportingErrors(options: options, progress: progress) {
-            case .success(let read): try body(input, read.bytes, read.document, progress)
-            case .failure(let failure): status = max(status, failure.rawValue)
-            }
-        }
-        return status
-    }
 }
 
 /// The exit statuses every command shares.

@@ -132,10 +132,7 @@ final class RecordReader {
                 case .end(let index, let resume):
                     let result = finishRecord(endingAt: index, body)
                     chunkStart = resume
-                    if framing.recordsAreLines {
-                        line += 1
-                        countedTo = resume
-                    }
+                    if framing.recordsAreLines { line += 1 }
                     return .item(result)
                 case .problem(let problem, let index, let resume):
                     recordIsOpen = false
