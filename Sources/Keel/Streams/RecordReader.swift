@@ -261,12 +261,10 @@ final class RecordReader {
     private func count(_ bytes: UnsafeRawBufferPointer) {
         var index = 0
         if let base = bytes.baseAddress {
-            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
             while index + 8 <= bytes.count {
                 let word = UInt64(littleEndian: (base + index).loadUnaligned(as: UInt64.self))
-                // Exactly the bytes equal to LF (no borrow between bytes), and the bytes that begin a scalar.
-                let difference = word ^ (WordMask.ones &* 0x0A)
-                let lineFeeds = ~(((difference & low) &+ low) | difference | low)
+                // Exactly the line feeds (they are counted), and the bytes that begin a scalar.
+                let lineFeeds = WordMask.exactBytes(equalTo: 0x0A, in: word)
                 let scalarStarts = ~(word & ~(word << 1)) & WordMask.highBits
                 if lineFeeds != 0 {
                     line += lineFeeds.nonzeroBitCount
