@@ -103,23 +103,24 @@ struct Format: ParsableCommand {
         of input: InputFile, format: JSONStream.Format, colours: Bool, progress: ProgressLine?, writeFailed: inout Bool
     ) -> Int32 {
         let options = writingOptions(forRecords: true)
+        let isPretty = options.layout != .compact
+        // What goes before each record, the first and the others, and, for a pretty array, the margin that
+        // indents its elements one level in.
+        let (firstPrefix, prefix): ([UInt8], [UInt8]) = switch format {
+        case .textSequence: ([0x1E], [0x1E])
+        case .array: isPretty ? ([UInt8(ascii: "\n")], Array(",\n".utf8)) : ([], [UInt8(ascii: ",")])
+        default: ([], [])
+        }
+        let margin = tab ? [UInt8(ascii: "\t")] : [UInt8](repeating: UInt8(ascii: " "), count: indent ?? 2)
         var status = ExitStatus.success
         let written = write(to: input) { output in
             var count = 0
             if format == .array { [UInt8(ascii: "[")].withUnsafeBufferPointer(output) }
             status = input.eachRecord(format: format, options: records.streamOptions(self.input), progress: progress) { record in
-                var separator: [UInt8] = []
-                switch format {
-                case .textSequence: separator = [0x1E]
-                case .array where count > 0: separator = options.layout == .compact ? [UInt8(ascii: ",")] : Array(",\n".utf8)
-                case .array: separator = options.layout == .compact ? [] : [UInt8(ascii: "\n")]
-                default: break
-                }
-                separator.withUnsafeBufferPointer(output)
+                (count == 0 ? firstPrefix : prefix).withUnsafeBufferPointer(output)
                 var writer = ValueWriter(options: options, tabs: tab, colours: colours)
-                if format == .array, options.layout != .compact {
+                if format == .array, isPretty {
                     // An element is one level in: its lines are indented once more.
-                    let margin = tab ? [UInt8(ascii: "\t")] : [UInt8](repeating: UInt8(ascii: " "), count: indent ?? 2)
                     margin.withUnsafeBufferPointer(output)
                     let indented = { (piece: UnsafeBufferPointer<UInt8>) in
                         var bytes: [UInt8] = []
@@ -140,7 +141,7 @@ struct Format: ParsableCommand {
                 count += 1
             }
             if format == .array {
-                let end = count > 0 && options.layout != .compact ? "\n]\n" : "]\n"
+                let end = count > 0 && isPretty ? "\n]\n" : "]\n"
                 Array(end.utf8).withUnsafeBufferPointer(output)
             }
             if inPlace, status != .success {
