@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -10,18 +11,34 @@ let package = Package(
         .library(name: "Keel", targets: ["Keel"]),
         // The decoding styles' operators (`<|`, `<*>`, `=>`, `-->`, ...), imported only by those who want them.
         .library(name: "KeelOperators", targets: ["KeelOperators"]),
+        // `@JSONModel` and its property options. Only those who import it build swift-syntax.
+        .library(name: "KeelMacros", targets: ["KeelMacros"]),
         .executable(name: "keel", targets: ["KeelTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Property-based tests with replayable seeds (tests only).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The macro implementation, and its expansion and diagnostic tests.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: [
         // The core: parser, document, values and reading. Depends on the standard library only.
         .target(name: "Keel"),
         // Operators for the decoding styles; each is a one-line alias of a named function in Keel.
         .target(name: "KeelOperators", dependencies: ["Keel"]),
+        // The macro declarations users import, and the compiler plug-in that expands them.
+        .target(name: "KeelMacros", dependencies: ["Keel", "KeelMacrosPlugin"]),
+        .macro(
+            name: "KeelMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
         // The command-line tool, built as `keel` (the target has another name so that it cannot clash with
         // the `Keel` module on case-insensitive file systems).
         .executableTarget(
@@ -38,6 +55,11 @@ let package = Package(
         .testTarget(name: "KeelTests", dependencies: [
             "Keel", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks",
             .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        // Models declared with the macros, decoded and encoded; and the macros' expansions and diagnostics.
+        .testTarget(name: "KeelMacrosTests", dependencies: [
+            "Keel", "KeelMacros", "KeelMacrosPlugin", "KeelTestSupport",
+            .product(name: "MacroTesting", package: "swift-macro-testing"),
         ]),
         // Runs the built `keel` binary as a user would.
         .testTarget(name: "KeelToolTests", dependencies: ["KeelTool", "KeelTestSupport"]),

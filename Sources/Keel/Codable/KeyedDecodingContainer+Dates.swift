@@ -16,6 +16,22 @@ extension Date {
     }
 }
 
+extension JSONTimestamp {
+    /// The instant `date` names, to the nanosecond nearest what a `Date` holds. A date beyond ±2^62
+    /// seconds (no calendar date) is clamped to that range.
+    public init(_ date: Date) {
+        let interval = Swift.min(Swift.max(date.timeIntervalSince1970.isNaN ? 0 : date.timeIntervalSince1970, -0x1p62), 0x1p62)
+        let whole = interval.rounded(.down)
+        var seconds = Int64(whole)
+        var nanoseconds = Int32(((interval - whole) * 1e9).rounded())
+        if nanoseconds >= 1_000_000_000 {
+            nanoseconds -= 1_000_000_000
+            seconds += 1
+        }
+        self.init(secondsSince1970: seconds, nanoseconds: nanoseconds)
+    }
+}
+
 extension KeyedDecodingContainer {
     /// Decodes the member `key` as a date written in `format`, whatever the decoder's date strategy.
     ///

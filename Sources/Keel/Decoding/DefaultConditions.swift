@@ -33,18 +33,6 @@ extension JSONView {
         _ type: T.Type = T.self, forKey key: String, default defaultValue: @autoclosure () -> T,
         when conditions: DefaultConditions = .missing, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T {
-        guard kind == .object else { throw .typeMismatch("an object with key \(key.debugDescription)", at: self) }
-        guard let member = member(key) else {
-            if conditions.contains(.missing) { return defaultValue() }
-            throw .missingKey(key, in: self)
-        }
-        if member.kind == .null, conditions.contains(.null) { return defaultValue() }
-        do {
-            return try T.decode(member, in: context)
-        } catch {
-            guard conditions.contains(.invalid) else { throw error }
-            context.warn(error.noting(.defaultUsed))
-            return defaultValue()
-        }
+        try member(named: key).decode(T.self, default: defaultValue(), when: conditions, in: context)
     }
 }

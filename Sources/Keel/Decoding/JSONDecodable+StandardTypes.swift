@@ -153,25 +153,7 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> [String: Value] {
         guard value.kind == .object else { throw .typeMismatch("an object of \(Value.self)", at: value) }
-        try JSONDecodingError.checkStack(for: value)
-        var result: [String: Value] = [:]
-        result.reserveCapacity(value.count)
-        // As for arrays: the member's frame names its key in the trail of errors recorded inside it.
-        let tracked = context.isCollecting && Value._mayRecordNestedErrors
-        for (key, member) in value.members {
-            let before = context.errorCount
-            if tracked { context.openMemberFrame(key: key, type: Value.self) }
-            defer { if tracked { context.closeFrame() } }
-            do {
-                result[key] = try Value.decode(member, in: context)
-            } catch {
-                guard context.isCollecting else { throw error }
-                if !tracked { context.openMemberFrame(key: key, type: Value.self) }
-                context.recordUnlessReported(error, since: before)
-                if !tracked { context.closeFrame() }
-            }
-        }
-        return result
+        return try value.decodeMembers(in: context, lossy: context.isCollecting)
     }
 }
 
@@ -225,6 +207,35 @@ extension JSONView {
                 guard lossy else { throw error }
                 if context.isCollecting {
                     if !tracked { context.openElementFrame(at: position, type: Element.self) }
+                    context.recordUnlessReported(error, since: before)
+                    if !tracked { context.closeFrame() }
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension JSONView {
+    /// Decodes every member of an object into a dictionary (for a repeated key the last member wins); with
+    /// `lossy`, members that fail are left out (their errors are recorded in collecting mode).
+    @inlinable
+    func decodeMembers<Value: JSONDecodable>(in context: JSONDecodingContext, lossy: Bool) throws(JSONDecodingError) -> [String: Value] {
+        try JSONDecodingError.checkStack(for: self)
+        var result: [String: Value] = [:]
+        result.reserveCapacity(count)
+        // As for arrays: the member's frame names its key in the trail of errors recorded inside it.
+        let tracked = context.isCollecting && Value._mayRecordNestedErrors
+        for (key, member) in members {
+            let before = context.errorCount
+            if tracked { context.openMemberFrame(key: key, type: Value.self) }
+            defer { if tracked { context.closeFrame() } }
+            do {
+                result[key] = try Value.decode(member, in: context)
+            } catch {
+                guard lossy else { throw error }
+                if context.isCollecting {
+                    if !tracked { context.openMemberFrame(key: key, type: Value.self) }
                     context.recordUnlessReported(error, since: before)
                     if !tracked { context.closeFrame() }
                 }

@@ -52,8 +52,6 @@ extension JSONView {
     public func decodeField<Value: JSONDecodable>(
         _ type: Value.Type = Value.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> JSONField<Value> {
-        guard kind == .object else { throw .typeMismatch("an object with key \(key.debugDescription)", at: self) }
-        guard let member = member(key) else { return .absent }
-        return try JSONField<Value>.decode(member, in: context)
+        try member(named: key).decodeField(Value.self, in: context)
     }
 }

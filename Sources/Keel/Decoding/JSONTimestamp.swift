@@ -171,6 +171,6 @@ extension JSONView {
     /// Decodes the member `key` as a date written in `format`.
     public func decodeDate(forKey key: String, format: JSONDateFormat,
                            in context: JSONDecodingContext = .strict) throws(JSONDecodingError) -> JSONTimestamp {
-        try JSONTimestamp.decode(requiredMember(key), format: format, in: context)
+        try member(named: key).decodeDate(format: format, in: context)
     }
 }

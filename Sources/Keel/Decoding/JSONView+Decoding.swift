@@ -4,16 +4,14 @@
 extension JSONView {
     /// The value at `key`, or a missing-key error naming this object; a type mismatch when this is not an object.
     public func requiredMember(_ key: String) throws(JSONDecodingError) -> JSONView {
-        guard kind == .object else { throw .typeMismatch("an object with key \(key.debugDescription)", at: self) }
-        guard let value = member(key) else { throw .missingKey(key, in: self) }
-        return value
+        try member(named: key).required()
     }
 
     /// Decodes the member `key` as `T`: a missing key is an error, and so is `null` unless `T` is optional.
     @inlinable public func decode<T: JSONDecodable>(
         _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T {
-        try T.decode(requiredMember(key), in: context)
+        try member(named: key).decode(T.self, in: context)
     }
 
     /// Decodes the value at a path of keys and indices as `T`, each step required.
@@ -30,7 +28,7 @@ extension JSONView {
     @inlinable public func decodeIfPresent<T: JSONDecodable>(
         _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T? {
-        try decodePresent(T.self, in: context) { () throws(JSONDecodingError) in try presentMember(key) }
+        try member(named: key).decodeIfPresent(T.self, in: context)
     }
 
     /// Decodes the value at a path of keys and indices as `T`, or gives `nil` when a step on the way is
@@ -42,17 +40,6 @@ extension JSONView {
         try decodePresent(T.self, in: context) { () throws(JSONDecodingError) in
             try value(at: path, options: [.missingKeyBecomesNil, .nullBecomesNil])
         }
-    }
-
-    /// The member `key`, or `nil` when it is missing or this value is `null`; a type mismatch when this is
-    /// neither an object nor `null`.
-    @usableFromInline
-    func presentMember(_ key: String) throws(JSONDecodingError) -> JSONView? {
-        guard kind == .object else {
-            if isNullValue { return nil }
-            throw JSONDecodingError.typeMismatch("an object with key \(key.debugDescription)", at: self)
-        }
-        return member(key)
     }
 
     /// Decodes the value `locate` finds as `T`; `nil` when it finds none or `null`. An error (from finding or

@@ -33,7 +33,7 @@ extension JSONView {
     public func decodeCoercing<T: LosslessJSONCoercible>(
         _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T {
-        try T.decodeCoercing(requiredMember(key), in: context)
+        try member(named: key).decodeCoercing(T.self, in: context)
     }
 
     /// A string holding exactly one JSON number (no sign but `-`, no spaces, no leading zeros), as a

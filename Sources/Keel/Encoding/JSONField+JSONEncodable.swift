@@ -6,4 +6,14 @@ extension JSONField: JSONEncodable where Value: JSONEncodable {
         if case .value(let value) = self { return value.toJSON() }
         return .null
     }
+
+    /// The value as JSON when the field is present (`null` for `.null`), or `nil` when it is absent, so that
+    /// a model writing itself leaves the member out.
+    public var presentJSON: JSON? {
+        switch self {
+        case .absent: return nil
+        case .null: return .null
+        case .value(let value): return value.toJSON()
+        }
+    }
 }

@@ -76,6 +76,28 @@ public struct JSONObject: Sendable {
         storage.append(key, value)
     }
 
+    /// Sets the value at a path of keys, making the objects on the way that are missing, and replacing a
+    /// value on the way that is not an object by one. An empty path changes nothing.
+    ///
+    /// ```swift
+    /// var object = JSONObject()
+    /// object.setValue("4242", atPath: ["card", "last4"])
+    /// object.setValue("visa", atPath: ["card", "brand"])   // {"card":{"last4":"4242","brand":"visa"}}
+    /// ```
+    public mutating func setValue(_ value: JSON, atPath path: [String]) {
+        guard let first = path.first else { return }
+        guard path.count > 1 else {
+            self[first] = value
+            return
+        }
+        var nested: JSONObject
+        if case .object(let existing)? = self[first] { nested = existing } else { nested = JSONObject() }
+        // Drop this object's reference first, so that the nested object is changed in place.
+        self[first] = .null
+        nested.setValue(value, atPath: Array(path.dropFirst()))
+        self[first] = .object(nested)
+    }
+
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
             storage = ObjectStorage(keys: storage.keys, values: storage.values)

@@ -1,0 +1,176 @@
+// One member of an object, looked up by name, and what each way of reading it makes of a missing member, a
+// `null` and a value of the wrong type. The `forKey:` readers on `JSONView` and the decoders `@JSONModel`
+// generates both come here, so the two cannot drift apart.
+
+/// A member of an object looked up by its key: the value, or `nil` when the object has no such member.
+///
+/// You rarely make one yourself: `JSONView`'s `forKey:` readers look members up this way, and so does the
+/// code that `@JSONModel` generates (through ``JSONMembers``). Each reading method decides what an absent
+/// member and a `null` mean, the same way for every caller.
+///
+/// A member reached along a path (``member(atPath:)``) whose way is missing or `null` has no value, and
+/// its ``object`` is where the way ended, so that an error names the step that was missing.
+public struct JSONMember: Sendable {
+    /// The object searched (or, at the end of a broken path, the value where the path stopped).
+    public let object: JSONView
+    /// The key that was looked for.
+    public let key: String
+    /// The member's value, or `nil` when the object has no member with that key (or is not an object).
+    public let value: JSONView?
+    /// Whether a path to this member met a `null` on the way, which counts as the member being absent.
+    @usableFromInline let metNull: Bool
+
+    /// A member of `object` whose value (if any) was found already.
+    @inlinable public init(object: JSONView, key: String, value: JSONView?) {
+        self.init(object: object, key: key, value: value, metNull: false)
+    }
+
+    @inlinable init(object: JSONView, key: String, value: JSONView?, metNull: Bool) {
+        self.object = object
+        self.key = key
+        self.value = value
+        self.metNull = metNull
+    }
+
+    /// The value, or an error: a type mismatch when ``object`` is not an object, otherwise a missing key.
+    @inlinable public func required() throws(JSONDecodingError) -> JSONView {
+        if let value { return value }
+        throw missingError
+    }
+
+    /// Why there is no value: the searched value is not an object, or the object lacks the key.
+    @usableFromInline var missingError: JSONDecodingError {
+        object.kind == .object ? .missingKey(key, in: object) : .typeMismatch("an object with key \(key.debugDescription)", at: object)
+    }
+
+    /// Whether there is no value because the object lacks the key (or a path met a `null`), rather than
+    /// because the value searched is not an object, which is an error even for readers that accept absence.
+    @usableFromInline var isAbsent: Bool { value == nil && (metNull || object.kind == .object) }
+
+    /// The member at `keys` below this one: each step is looked up in the value of the one before. A
+    /// missing step or a `null` on the way gives a member without a value, whose ``object`` and ``key`` are
+    /// those of the step that failed.
+    public func member(atPath keys: [String]) -> JSONMember {
+        var current = self
+        for key in keys {
+            guard let value = current.value else { return current }
+            current = JSONMember(object: value, key: key, value: value.kind == .object ? value.member(key) : nil,
+                                 metNull: value.isNullValue)
+        }
+        return current
+    }
+
+    // MARK: Reading
+
+    /// Decodes the value as `T`: a missing member is an error, and so is `null` unless `T` is optional.
+    @inlinable public func decode<T: JSONDecodable>(_ type: T.Type = T.self, in context: JSONDecodingContext = .strict)
+        throws(JSONDecodingError) -> T
+    {
+        try T.decode(required(), in: context)
+    }
+
+    /// Decodes the value as `T`, or gives `nil` when the member is missing or `null`. A value of the wrong
+    /// type is an error; in collecting mode it gives `nil` and the error is recorded.
+    @inlinable public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type = T.self, in context: JSONDecodingContext = .strict)
+        throws(JSONDecodingError) -> T?
+    {
+        let before = context.errorCount
+        do throws(JSONDecodingError) {
+            // `null` in place of the object counts as absence here, as it always has for optional members.
+            guard let value else {
+                if isAbsent || object.isNullValue { return nil }
+                throw missingError
+            }
+            if value.isNullValue { return nil }
+            return try T.decode(value, in: context)
+        } catch {
+            guard context.isCollecting else { throw error }
+            context.recordUnlessReported(error, since: before)
+            return nil
+        }
+    }
+
+    /// Decodes the value as `T`, or gives `defaultValue` when `conditions` say so (by default only when the
+    /// member is missing). A value replaced because it was invalid is a warning in collecting mode.
+    public func decode<T: JSONDecodable>(
+        _ type: T.Type = T.self, default defaultValue: @autoclosure () -> T, when conditions: DefaultConditions = .missing,
+        in context: JSONDecodingContext = .strict
+    ) throws(JSONDecodingError) -> T {
+        // Only the member itself can be replaced: a value in the way that is not an object stays an error.
+        guard let value else {
+            if isAbsent, conditions.contains(.missing) { return defaultValue() }
+            throw missingError
+        }
+        do throws(JSONDecodingError) {
+            if value.isNullValue, conditions.contains(.null) { return defaultValue() }
+            return try T.decode(value, in: context)
+        } catch {
+            guard conditions.contains(.invalid) else { throw error }
+            context.warn(error.noting(.defaultUsed))
+            return defaultValue()
+        }
+    }
+
+    /// The member in three states: `.absent` when missing, `.null` for `null`, otherwise its value.
+    @inlinable public func decodeField<Value: JSONDecodable>(_ type: Value.Type = Value.self, in context: JSONDecodingContext = .strict)
+        throws(JSONDecodingError) -> JSONField<Value>
+    {
+        guard let value else {
+            if isAbsent { return .absent }
+            throw missingError
+        }
+        return try JSONField<Value>.decode(value, in: context)
+    }
+
+    /// Decodes the value as `T`, reading a value of another kind leniently when it stands for a `T` without
+    /// loss (see ``LosslessJSONCoercible``); a missing member is an error.
+    public func decodeCoercing<T: LosslessJSONCoercible>(_ type: T.Type = T.self, in context: JSONDecodingContext = .strict)
+        throws(JSONDecodingError) -> T
+    {
+        try T.decodeCoercing(required(), in: context)
+    }
+
+    /// Decodes the value as a date written in `format`; a missing member is an error.
+    public func decodeDate(format: JSONDateFormat, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) -> JSONTimestamp {
+        try JSONTimestamp.decode(required(), format: format, in: context)
+    }
+
+    /// Decodes the value as a date written in `format`, or gives `nil` when the member is missing or `null`.
+    public func decodeDateIfPresent(format: JSONDateFormat, in context: JSONDecodingContext = .strict)
+        throws(JSONDecodingError) -> JSONTimestamp?
+    {
+        guard let value else {
+            if isAbsent || object.isNullValue { return nil }
+            throw missingError
+        }
+        if value.isNullValue { return nil }
+        return try JSONTimestamp.decode(value, format: format, in: context)
+    }
+
+    /// Decodes an array, leaving out the elements that fail (their errors are recorded in collecting mode).
+    /// A missing member, `null` or a non-array are still errors.
+    @inlinable public func decodeLossyArray<T: JSONDecodable>(of type: T.Type = T.self, in context: JSONDecodingContext = .strict)
+        throws(JSONDecodingError) -> [T]
+    {
+        let value = try required()
+        guard value.kind == .array else { throw .typeMismatch("an array of \(T.self)", at: value) }
+        return try value.decodeElements(in: context, lossy: true)
+    }
+
+    /// Decodes an object as a dictionary, leaving out the members that fail (their errors are recorded in
+    /// collecting mode). A missing member, `null` or a non-object are still errors.
+    @inlinable public func decodeLossyDictionary<T: JSONDecodable>(of type: T.Type = T.self, in context: JSONDecodingContext = .strict)
+        throws(JSONDecodingError) -> [String: T]
+    {
+        let value = try required()
+        guard value.kind == .object else { throw .typeMismatch("an object of \(T.self)", at: value) }
+        return try value.decodeMembers(in: context, lossy: true)
+    }
+}
+
+extension JSONView {
+    /// The member `key` of this value, looked up: its value when this is an object that has it.
+    @inlinable public func member(named key: String) -> JSONMember {
+        JSONMember(object: self, key: key, value: kind == .object ? member(key) : nil)
+    }
+}

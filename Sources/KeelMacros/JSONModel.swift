@@ -1,0 +1,73 @@
+// The macros users write on their models. Each is a declaration only; `KeelMacrosPlugin` expands them.
+@_exported import Keel
+
+/// Makes a struct decode from and encode to JSON with Keel, with the decoder and encoder written at compile
+/// time: it adds ``JSONDecodable`` and ``JSONEncodable`` conformances, and an `init(json:in:)`.
+///
+/// Every stored property is a member, named as written unless `keys` converts it or ``JSONKey(_:_:)`` names
+/// it. A property's type says how it is read: an optional may be missing or `null`, a ``JSONField`` keeps
+/// absent, `null` and a value apart, and a `var` with an initial value takes that value when the member is
+/// missing. The other options are attributes on the property: ``JSONKey(_:_:)``, ``JSONDefault(_:when:)``,
+/// ``JSONLossy()``, ``JSONCoercing()``, ``JSONDate(_:)`` and ``JSONIgnored()``.
+///
+/// ```swift
+/// @JSONModel(keys: .snakeCase)
+/// struct Account {
+///     let accountId: Int                                  // "account_id"
+///     var nickname: String?                               // missing or null: nil
+///     var retries = 3                                     // missing: 3
+///     @JSONKey("payment", "card", "last4") let last4: String
+///     @JSONLossy var tags: [String]                       // elements that fail are left out
+/// }
+/// let account = try Account.decode(parsing: text)
+/// ```
+///
+/// The generated decoder reads an object's members in one pass, so it keeps Keel's rule that the last of
+/// repeated keys wins, and its errors are those of every other Keel style: path, line, column, expected and
+/// found. An enum with a `String` or integer raw value needs no macro: declaring ``JSONDecodable`` is enough.
+@attached(extension, conformances: JSONDecodable, JSONEncodable,
+          names: named(init(json:in:)), named(decode), named(toJSON), named(_mayRecordNestedErrors), named(jsonMemberNames))
+public macro JSONModel(keys: JSONKeyCase = .asWritten) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONModelMacro")
+
+/// How ``JSONModel(keys:)`` spells member names from property names, worked out at compile time.
+public enum JSONKeyCase: Sendable {
+    /// As the property is named: `accountId`.
+    case asWritten
+    /// `account_id`.
+    case snakeCase
+    /// `ACCOUNT_ID`.
+    case screamingSnakeCase
+    /// `account-id`.
+    case kebabCase
+    /// `AccountId`.
+    case pascalCase
+}
+
+/// Names the member a property reads and writes; with more than one name, a path into nested objects:
+/// `@JSONKey("payment_method_details", "card", "last4")`. A missing or `null` object on the way counts as the
+/// member being missing.
+@attached(peer)
+public macro JSONKey(_ name: String, _ path: String...) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
+
+/// The value a property takes when `conditions` say so: by default when the member is missing; add `.null`,
+/// `.invalid` or use `.always` to replace those too (a replaced invalid value is a warning in collecting mode).
+@attached(peer)
+public macro JSONDefault<Value>(_ value: Value, when conditions: DefaultConditions = .missing) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
+
+/// An array or dictionary property that leaves out the elements that fail to decode (recorded as errors in
+/// collecting mode) instead of failing as a whole.
+@attached(peer)
+public macro JSONLossy() = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
+
+/// Reads a value of another kind when it stands for the property's type without loss (`"42"` for an `Int`,
+/// `1` for a `Bool`; see ``LosslessJSONCoercible``). Each such read is a warning in collecting mode.
+@attached(peer)
+public macro JSONCoercing() = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
+
+/// A date property (`Date` or ``JSONTimestamp``, optional or not) written in `format`, read and written so.
+@attached(peer)
+public macro JSONDate(_ format: JSONDateFormat) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
+
+/// A property that is neither read nor written; it keeps its initial value (or `nil`).
+@attached(peer)
+public macro JSONIgnored() = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")

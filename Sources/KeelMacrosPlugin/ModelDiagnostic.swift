@@ -1,0 +1,75 @@
+// Every message the macros give, with its identity and severity in one place.
+import SwiftDiagnostics
+import SwiftSyntax
+
+enum ModelDiagnostic: DiagnosticMessage {
+    case notAStruct
+    case optionNeedsStoredProperty(String)
+    case needsTypeAnnotation(String)
+    case immutableWithValue(String)
+    case ignoredNeedsValue(String)
+    case lossyNeedsCollection(String)
+    case dateNeedsDateType(String)
+    case coercingNeedsScalar(String)
+    case repeatedMemberName(String, property: String, other: String)
+    case conflictingOptions(String, String)
+    case emptyMemberName
+
+    var message: String {
+        switch self {
+        case .notAStruct:
+            return "@JSONModel applies to a struct"
+        case .optionNeedsStoredProperty(let name):
+            return "@\(name) applies to a stored instance property of a @JSONModel struct"
+        case .needsTypeAnnotation(let property):
+            return "'\(property)' needs a type annotation for @JSONModel to read it"
+        case .immutableWithValue(let property):
+            return "'\(property)' is a 'let' with an initial value, so it cannot be decoded; make it 'var' to use the value as a default, or mark it @JSONIgnored"
+        case .ignoredNeedsValue(let property):
+            return "@JSONIgnored property '\(property)' needs an initial value or an optional type"
+        case .lossyNeedsCollection(let type):
+            return "@JSONLossy applies to an array or a dictionary with String keys, not '\(type)'"
+        case .dateNeedsDateType(let type):
+            return "@JSONDate applies to Date or JSONTimestamp (optional or not), not '\(type)'"
+        case .coercingNeedsScalar(let type):
+            return "@JSONCoercing applies to a non-optional Int, Int64, UInt64, Double, Bool or String, not '\(type)'"
+        case .repeatedMemberName(let name, let property, let other):
+            return "'\(property)' and '\(other)' both read the member \"\(name)\""
+        case .conflictingOptions(let first, let second):
+            return "@\(first) and @\(second) cannot be used together"
+        case .emptyMemberName:
+            return "a member name must be a string literal"
+        }
+    }
+
+    var diagnosticID: MessageID {
+        let name: String
+        switch self {
+        case .notAStruct: name = "notAStruct"
+        case .optionNeedsStoredProperty: name = "optionNeedsStoredProperty"
+        case .needsTypeAnnotation: name = "needsTypeAnnotation"
+        case .immutableWithValue: name = "immutableWithValue"
+        case .ignoredNeedsValue: name = "ignoredNeedsValue"
+        case .lossyNeedsCollection: name = "lossyNeedsCollection"
+        case .dateNeedsDateType: name = "dateNeedsDateType"
+        case .coercingNeedsScalar: name = "coercingNeedsScalar"
+        case .repeatedMemberName: name = "repeatedMemberName"
+        case .conflictingOptions: name = "conflictingOptions"
+        case .emptyMemberName: name = "emptyMemberName"
+        }
+        return MessageID(domain: "KeelMacros", id: name)
+    }
+
+    var severity: DiagnosticSeverity {
+        switch self {
+        case .immutableWithValue: return .warning
+        default: return .error
+        }
+    }
+}
+
+/// A fix-it's label.
+struct ModelFixIt: FixItMessage {
+    let message: String
+    var fixItID: MessageID { MessageID(domain: "KeelMacros", id: message) }
+}

@@ -1,0 +1,253 @@
+// A stored property of a `@JSONModel` struct as the macro sees it: its name, type and options, and how the
+// generated code reads and writes it. Read from syntax alone, so what cannot be told from the declaration
+// (a property without a type annotation) is a diagnostic.
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+struct ModelProperty {
+    /// How the generated decoder reads the member.
+    enum Reading {
+        case required
+        case optional(wrapped: String)
+        case withDefault(ExprSyntax, conditions: ExprSyntax?)
+        case field(wrapped: String)
+        case date(format: ExprSyntax, optional: Bool, asDate: Bool)
+        case lossyArray(element: String)
+        case lossyDictionary(value: String)
+        case coercing
+    }
+
+    /// The property's name as Swift code writes it (backticks kept).
+    let name: String
+    /// The type as written.
+    let type: String
+    /// The member's path: one name, or the steps into nested objects.
+    let path: [String]
+    let reading: Reading
+    /// Where diagnostics about the property point.
+    let node: Syntax
+}
+
+/// The options of one property, as its attributes give them.
+struct PropertyOptions {
+    var path: [String]?
+    var defaultValue: ExprSyntax?
+    var defaultConditions: ExprSyntax?
+    var isLossy = false
+    var isCoercing = false
+    var isIgnored = false
+    var dateFormat: ExprSyntax?
+    /// The attribute of each option, for diagnostics.
+    var attributes: [String: AttributeSyntax] = [:]
+
+    init(_ attributes: AttributeListSyntax, diagnose: (Diagnostic) -> Void) {
+        for element in attributes {
+            guard case .attribute(let attribute) = element,
+                let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text
+            else { continue }
+            let arguments = attribute.arguments?.as(LabeledExprListSyntax.self).map(Array.init) ?? []
+            switch name {
+            case "JSONKey":
+                var names: [String] = []
+                for argument in arguments {
+                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
+                        let text = literal.representedLiteralValue
+                    else {
+                        diagnose(Diagnostic(node: argument.expression, message: ModelDiagnostic.emptyMemberName))
+                        continue
+                    }
+                    names.append(text)
+                }
+                path = names
+            case "JSONDefault":
+                defaultValue = arguments.first?.expression
+                defaultConditions = arguments.first { $0.label?.text == "when" }?.expression
+            case "JSONLossy": isLossy = true
+            case "JSONCoercing": isCoercing = true
+            case "JSONIgnored": isIgnored = true
+            case "JSONDate": dateFormat = arguments.first?.expression
+            default: continue
+            }
+            self.attributes[name] = attribute
+        }
+    }
+}
+
+extension ModelProperty {
+    /// The stored properties of `declaration` that the model reads, with diagnostics for those it cannot.
+    static func properties(
+        of declaration: some DeclGroupSyntax, keys: KeyCase, in context: some MacroExpansionContext
+    ) -> [ModelProperty] {
+        var properties: [ModelProperty] = []
+        for member in declaration.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic, !variable.isLazy else { continue }
+            let options = PropertyOptions(variable.attributes) { context.diagnose($0) }
+            let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+            let bindings = Array(variable.bindings)
+            for (position, binding) in bindings.enumerated() {
+                guard binding.isStored, let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                let name = identifier.identifier.text
+                let bareName = identifier.identifier.identifier?.name ?? name
+                // `let a, b: Int`: the annotation of a later binding applies to the earlier ones.
+                let annotation = bindings[position...].lazy.compactMap(\.typeAnnotation).first?.type
+                    ?? binding.initializer.flatMap { literalType(of: $0.value) }
+                if options.isIgnored {
+                    if binding.initializer == nil, !(annotation?.isOptional ?? false) {
+                        context.diagnose(Diagnostic(node: Syntax(binding), message: ModelDiagnostic.ignoredNeedsValue(bareName)))
+                    }
+                    continue
+                }
+                if isLet, binding.initializer != nil {
+                    context.diagnose(Diagnostic(
+                        node: Syntax(variable.bindingSpecifier), message: ModelDiagnostic.immutableWithValue(bareName),
+                        fixIt: FixIt(message: ModelFixIt(message: "make it 'var'"), changes: [
+                            .replace(oldNode: Syntax(variable.bindingSpecifier),
+                                     newNode: Syntax(TokenSyntax.keyword(.var, trailingTrivia: .space))),
+                        ])))
+                    continue
+                }
+                guard let type = annotation else {
+                    context.diagnose(Diagnostic(node: Syntax(binding), message: ModelDiagnostic.needsTypeAnnotation(bareName)))
+                    continue
+                }
+                guard let reading = reading(of: type, options: options, initializer: binding.initializer?.value,
+                                            name: bareName, context: context)
+                else { continue }
+                let path = options.path ?? [keys.memberName(for: bareName)]
+                properties.append(ModelProperty(name: name, type: type.trimmedDescription, path: path, reading: reading,
+                                                node: Syntax(binding)))
+            }
+        }
+        return properties
+    }
+
+    /// The type of a literal initial value (`var retries = 3`), as Swift infers it without context.
+    private static func literalType(of value: ExprSyntax) -> TypeSyntax? {
+        let name: String
+        if value.is(IntegerLiteralExprSyntax.self) {
+            name = "Int"
+        } else if value.is(FloatLiteralExprSyntax.self) {
+            name = "Double"
+        } else if value.is(BooleanLiteralExprSyntax.self) {
+            name = "Bool"
+        } else if value.is(StringLiteralExprSyntax.self) {
+            name = "String"
+        } else if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return literalType(of: prefix.expression)
+        } else {
+            return nil
+        }
+        return TypeSyntax(IdentifierTypeSyntax(name: .identifier(name)))
+    }
+
+    /// How a property of `type` with `options` is read; `nil`, after a diagnostic, when the options do not fit.
+    private static func reading(
+        of type: TypeSyntax, options: PropertyOptions, initializer: ExprSyntax?, name: String,
+        context: some MacroExpansionContext
+    ) -> Reading? {
+        let exclusive = ["JSONLossy", "JSONCoercing", "JSONDate"].filter { options.attributes[$0] != nil }
+        if exclusive.count > 1, let second = options.attributes[exclusive[1]] {
+            context.diagnose(Diagnostic(node: second, message: ModelDiagnostic.conflictingOptions(exclusive[0], exclusive[1])))
+            return nil
+        }
+        if let format = options.dateFormat {
+            let base = type.wrappedIfOptional ?? type
+            let baseName = base.trimmedDescription
+            guard ["Date", "Foundation.Date", "JSONTimestamp", "Keel.JSONTimestamp"].contains(baseName) else {
+                context.diagnose(Diagnostic(node: options.attributes["JSONDate"]!, message: ModelDiagnostic.dateNeedsDateType(type.trimmedDescription)))
+                return nil
+            }
+            return .date(format: format, optional: type.isOptional, asDate: baseName.hasSuffix("Date"))
+        }
+        if options.isLossy {
+            if let element = type.arrayElement { return .lossyArray(element: element.trimmedDescription) }
+            if let value = type.stringKeyedDictionaryValue { return .lossyDictionary(value: value.trimmedDescription) }
+            context.diagnose(Diagnostic(node: options.attributes["JSONLossy"]!, message: ModelDiagnostic.lossyNeedsCollection(type.trimmedDescription)))
+            return nil
+        }
+        if options.isCoercing {
+            let scalars = ["Int", "Int64", "UInt64", "Double", "Bool", "String"]
+            guard scalars.contains(type.trimmedDescription) else {
+                context.diagnose(Diagnostic(node: options.attributes["JSONCoercing"]!, message: ModelDiagnostic.coercingNeedsScalar(type.trimmedDescription)))
+                return nil
+            }
+            return .coercing
+        }
+        if let value = options.defaultValue ?? initializer {
+            return .withDefault(value, conditions: options.defaultConditions)
+        }
+        if let wrapped = type.jsonFieldValue { return .field(wrapped: wrapped.trimmedDescription) }
+        if let wrapped = type.wrappedIfOptional { return .optional(wrapped: wrapped.trimmedDescription) }
+        return .required
+    }
+}
+
+// MARK: Reading declarations
+
+extension VariableDeclSyntax {
+    var isStatic: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) } }
+    var isLazy: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.lazy) } }
+}
+
+extension PatternBindingSyntax {
+    /// Whether the binding stores a value: no accessors, or only observers.
+    var isStored: Bool {
+        guard let accessorBlock else { return true }
+        switch accessorBlock.accessors {
+        case .getter: return false
+        case .accessors(let accessors):
+            return accessors.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
+        }
+    }
+}
+
+extension TypeSyntax {
+    /// `T?`, `T!` or `Optional<T>`.
+    var isOptional: Bool { wrappedIfOptional != nil }
+
+    /// The `T` of `T?`, `T!` or `Optional<T>`.
+    var wrappedIfOptional: TypeSyntax? {
+        if let optional = self.as(OptionalTypeSyntax.self) { return optional.wrappedType }
+        if let unwrapped = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return unwrapped.wrappedType }
+        return genericArgument(of: ["Optional", "Swift.Optional"], count: 1, at: 0)
+    }
+
+    /// The element of `[T]` or `Array<T>`.
+    var arrayElement: TypeSyntax? {
+        if let array = self.as(ArrayTypeSyntax.self) { return array.element }
+        return genericArgument(of: ["Array", "Swift.Array"], count: 1, at: 0)
+    }
+
+    /// The value of `[String: V]` or `Dictionary<String, V>`.
+    var stringKeyedDictionaryValue: TypeSyntax? {
+        if let dictionary = self.as(DictionaryTypeSyntax.self) {
+            return ["String", "Swift.String"].contains(dictionary.key.trimmedDescription) ? dictionary.value : nil
+        }
+        guard let key = genericArgument(of: ["Dictionary", "Swift.Dictionary"], count: 2, at: 0),
+            ["String", "Swift.String"].contains(key.trimmedDescription)
+        else { return nil }
+        return genericArgument(of: ["Dictionary", "Swift.Dictionary"], count: 2, at: 1)
+    }
+
+    /// The `V` of `JSONField<V>`.
+    var jsonFieldValue: TypeSyntax? { genericArgument(of: ["JSONField", "Keel.JSONField"], count: 1, at: 0) }
+
+    /// The generic argument at `position` of a type named one of `names` with `count` arguments.
+    private func genericArgument(of names: [String], count: Int, at position: Int) -> TypeSyntax? {
+        let base: String
+        let clause: GenericArgumentClauseSyntax?
+        if let identifier = self.as(IdentifierTypeSyntax.self) {
+            (base, clause) = (identifier.name.text, identifier.genericArgumentClause)
+        } else if let member = self.as(MemberTypeSyntax.self) {
+            (base, clause) = (member.baseType.trimmedDescription + "." + member.name.text, member.genericArgumentClause)
+        } else {
+            return nil
+        }
+        guard names.contains(base), let arguments = clause?.arguments, arguments.count == count else { return nil }
+        guard case .type(let argument) = arguments[arguments.index(arguments.startIndex, offsetBy: position)].argument else {
+            return nil
+        }
+        return argument
+    }
+}

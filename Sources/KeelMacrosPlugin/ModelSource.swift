@@ -1,0 +1,173 @@
+// The Swift source `@JSONModel` writes for a struct: a table of member names, an initializer that reads
+// every member in one pass over the object, `decode(_:in:)`, and `toJSON()`.
+
+struct ModelSource {
+    let typeName: String
+    /// `public `, `package ` or nothing.
+    let access: String
+    let properties: [ModelProperty]
+    /// Generic types cannot have stored static properties, so their table is made on each use.
+    let isGeneric: Bool
+
+    /// The first step of each property's path, each once, in order: the table's slots.
+    var memberNames: [String] {
+        var names: [String] = []
+        for property in properties where !names.contains(property.path[0]) { names.append(property.path[0]) }
+        return names
+    }
+
+    var members: String {
+        [table, initializer, decodeFunction, nestedErrors, encodeFunction].joined(separator: "\n\n")
+    }
+
+    private var table: String {
+        let names = "[" + memberNames.map(\.literal).joined(separator: ", ") + "]"
+        let comment = "/// The members `\(typeName)` reads, matched with an object's keys in one pass."
+        return isGeneric
+            ? "\(comment)\nstatic var jsonMemberNames: JSONMemberNames { JSONMemberNames(\(names)) }"
+            : "\(comment)\nstatic let jsonMemberNames = JSONMemberNames(\(names))"
+    }
+
+    private var initializer: String {
+        let slots = memberNames
+        let reads = properties.map { property -> String in
+            let slot = slots.firstIndex(of: property.path[0])!
+            var member = "members[\(slot)]"
+            if property.path.count > 1 {
+                member += ".member(atPath: [" + property.path.dropFirst().map(\.literal).joined(separator: ", ") + "])"
+            }
+            return "try " + member + "." + property.readCall
+        }
+        let header = "/// Reads a `\(typeName)` from an object: each property from its member.\n"
+            + "\(access)init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {"
+        let expected = "\"an object (\(typeName))\""
+        switch properties.count {
+        case 0:
+            return header + "\ntry json.withMembers(Self.jsonMemberNames, expecting: \(expected)) { (_) throws(JSONDecodingError) in }\n}"
+        case 1:
+            return header + """
+
+                self.\(properties[0].name) = try json.withMembers(Self.jsonMemberNames, expecting: \(expected)) { (members) throws(JSONDecodingError) -> \(properties[0].type) in
+                \(reads[0])
+                }
+                }
+                """
+        default:
+            let types = properties.map(\.type).joined(separator: ", ")
+            let assignments = properties.indices.map { "self.\(properties[$0].name) = values.\($0)" }.joined(separator: "\n")
+            return header + """
+
+                let values = try json.withMembers(Self.jsonMemberNames, expecting: \(expected)) { (members) throws(JSONDecodingError) -> (\(types)) in
+                (\(reads.joined(separator: ",\n")))
+                }
+                \(assignments)
+                }
+                """
+        }
+    }
+
+    private var decodeFunction: String {
+        """
+        \(access)static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+        try Self(json: value, in: context)
+        }
+        """
+    }
+
+    /// Whether decoding may record errors of its own in collecting mode: when any property's type may.
+    private var nestedErrors: String {
+        let terms = properties.map(\.mayRecordNestedErrors)
+        let body = terms.isEmpty ? "false" : terms.joined(separator: " || ")
+        return "\(access)static var _mayRecordNestedErrors: Bool { \(body) }"
+    }
+
+    private var encodeFunction: String {
+        let statements = properties.map(\.writeStatement).joined(separator: "\n")
+        return """
+            /// The properties as a JSON object, each under its member name.
+            \(access)func toJSON() -> JSON {
+            var object = JSONObject()
+            \(statements)
+            return .object(object)
+            }
+            """
+    }
+}
+
+extension ModelProperty {
+    /// The call on a `JSONMember` that reads this property.
+    var readCall: String {
+        switch reading {
+        case .required: return "decode((\(type)).self, in: context)"
+        case .optional(let wrapped): return "decodeIfPresent((\(wrapped)).self, in: context)"
+        case .withDefault(let value, let conditions):
+            let when = conditions.map { ", when: \($0.trimmedDescription)" } ?? ""
+            return "decode((\(type)).self, default: \(value.trimmedDescription)\(when), in: context)"
+        case .field(let wrapped): return "decodeField((\(wrapped)).self, in: context)"
+        case .date(let format, let optional, let asDate):
+            if optional {
+                let read = "decodeDateIfPresent(format: \(format.trimmedDescription), in: context)"
+                return asDate ? "\(read).map { Date($0) }" : read
+            }
+            let read = "decodeDate(format: \(format.trimmedDescription), in: context)"
+            return asDate ? "Date(\(read))" : read
+        case .lossyArray(let element): return "decodeLossyArray(of: (\(element)).self, in: context)"
+        case .lossyDictionary(let value): return "decodeLossyDictionary(of: (\(value)).self, in: context)"
+        case .coercing: return "decodeCoercing((\(type)).self, in: context)"
+        }
+    }
+
+    /// The term of `_mayRecordNestedErrors` for this property.
+    var mayRecordNestedErrors: String {
+        switch reading {
+        case .lossyArray, .lossyDictionary: return "true"
+        case .date, .coercing: return "false"
+        case .field(let wrapped): return "(\(wrapped)).self._mayRecordNestedErrors"
+        case .required, .optional, .withDefault: return "(\(type)).self._mayRecordNestedErrors"
+        }
+    }
+
+    /// The statements that add this property to `object` in `toJSON()`.
+    var writeStatement: String {
+        func add(_ value: String) -> String {
+            path.count == 1
+                ? "object.append(key: \(path[0].literal), value: \(value))"
+                : "object.setValue(\(value), atPath: [" + path.map(\.literal).joined(separator: ", ") + "])"
+        }
+        switch reading {
+        case .date(let format, let optional, let asDate):
+            let timestamp = asDate ? "JSONTimestamp(value)" : "value"
+            let written = add("\(timestamp).toJSON(format: \(format.trimmedDescription))")
+            return optional ? "if let value = self.\(name) { \(written) }" : "do { let value = self.\(name); \(written) }"
+        case .field:
+            return "if let value = self.\(name).presentJSON { \(add("value")) }"
+        case .optional:
+            return "if let value = self.\(name) { \(add("value.toJSON()")) }"
+        default:
+            return add("self.\(name).toJSON()")
+        }
+    }
+}
+
+extension String {
+    /// The string as a Swift string literal.
+    var literal: String {
+        var text = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    text += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return text + "\""
+    }
+}

@@ -1,0 +1,247 @@
+// What `@JSONModel` writes, and what it says about declarations it cannot read, checked with
+// swift-macro-testing (the expected text is the test).
+import KeelMacrosPlugin
+import MacroTesting
+import Testing
+
+@Suite(.macros([
+    "JSONModel": JSONModelMacro.self, "JSONKey": JSONPropertyOptionMacro.self, "JSONDefault": JSONPropertyOptionMacro.self,
+    "JSONLossy": JSONPropertyOptionMacro.self, "JSONCoercing": JSONPropertyOptionMacro.self,
+    "JSONDate": JSONPropertyOptionMacro.self, "JSONIgnored": JSONPropertyOptionMacro.self,
+]))
+struct JSONModelExpansionTests {
+    @Test func expandsAStruct() {
+        assertMacro {
+            """
+            @JSONModel(keys: .snakeCase)
+            public struct User {
+                let userID: Int
+                var nickname: String?
+                var retries = 3
+                @JSONKey("profile", "url") var profileURL: String
+                @JSONLossy var tags: [String]
+                @JSONIgnored var cache: [Int] = []
+            }
+            """
+        } expansion: {
+            """
+            public struct User {
+                let userID: Int
+                var nickname: String?
+                var retries = 3
+                var profileURL: String
+                var tags: [String]
+                var cache: [Int] = []
+            }
+
+            extension User: JSONDecodable, JSONEncodable {
+                /// The members `User` reads, matched with an object's keys in one pass.
+                static let jsonMemberNames = JSONMemberNames(["user_id", "nickname", "retries", "profile", "tags"])
+
+                /// Reads a `User` from an object: each property from its member.
+                public init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                    let values = try json.withMembers(Self.jsonMemberNames, expecting: "an object (User)") { (members) throws(JSONDecodingError) -> (Int, String?, Int, String, [String]) in
+                        (try members[0].decode((Int).self, in: context),
+                            try members[1].decodeIfPresent((String).self, in: context),
+                            try members[2].decode((Int).self, default: 3, in: context),
+                            try members[3].member(atPath: ["url"]).decode((String).self, in: context),
+                            try members[4].decodeLossyArray(of: (String).self, in: context))
+                    }
+                    self.userID = values.0
+                    self.nickname = values.1
+                    self.retries = values.2
+                    self.profileURL = values.3
+                    self.tags = values.4
+                }
+
+                public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+                    try Self(json: value, in: context)
+                }
+
+                public static var _mayRecordNestedErrors: Bool {
+                    (Int).self._mayRecordNestedErrors || (String?).self._mayRecordNestedErrors || (Int).self._mayRecordNestedErrors || (String).self._mayRecordNestedErrors || true
+                }
+
+                /// The properties as a JSON object, each under its member name.
+                public func toJSON() -> JSON {
+                    var object = JSONObject()
+                    object.append(key: "user_id", value: self.userID.toJSON())
+                    if let value = self.nickname {
+                        object.append(key: "nickname", value: value.toJSON())
+                    }
+                    object.append(key: "retries", value: self.retries.toJSON())
+                    object.setValue(self.profileURL.toJSON(), atPath: ["profile", "url"])
+                    object.append(key: "tags", value: self.tags.toJSON())
+                    return .object(object)
+                }
+            }
+            """
+        }
+    }
+
+    @Test func convertsNamesAtCompileTime() {
+        assertMacro {
+            """
+            @JSONModel(keys: .screamingSnakeCase)
+            struct A { let myURLValue: Int }
+            @JSONModel(keys: .kebabCase)
+            struct B { let httpStatus2xx: Int }
+            @JSONModel(keys: .pascalCase)
+            struct C { let name: String }
+            """
+        } expansion: {
+            """
+            struct A { let myURLValue: Int 
+            }
+            struct B { let httpStatus2xx: Int 
+            }
+            struct C { let name: String 
+            }
+
+            extension A: JSONDecodable, JSONEncodable {
+                /// The members `A` reads, matched with an object's keys in one pass.
+                static let jsonMemberNames = JSONMemberNames(["MY_URL_VALUE"])
+
+                /// Reads a `A` from an object: each property from its member.
+                init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                    self.myURLValue = try json.withMembers(Self.jsonMemberNames, expecting: "an object (A)") { (members) throws(JSONDecodingError) -> Int in
+                        try members[0].decode((Int).self, in: context)
+                    }
+                }
+
+                static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+                    try Self(json: value, in: context)
+                }
+
+                static var _mayRecordNestedErrors: Bool {
+                    (Int).self._mayRecordNestedErrors
+                }
+
+                /// The properties as a JSON object, each under its member name.
+                func toJSON() -> JSON {
+                    var object = JSONObject()
+                    object.append(key: "MY_URL_VALUE", value: self.myURLValue.toJSON())
+                    return .object(object)
+                }
+            }
+
+            extension B: JSONDecodable, JSONEncodable {
+                /// The members `B` reads, matched with an object's keys in one pass.
+                static let jsonMemberNames = JSONMemberNames(["http-status2xx"])
+
+                /// Reads a `B` from an object: each property from its member.
+                init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                    self.httpStatus2xx = try json.withMembers(Self.jsonMemberNames, expecting: "an object (B)") { (members) throws(JSONDecodingError) -> Int in
+                        try members[0].decode((Int).self, in: context)
+                    }
+                }
+
+                static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+                    try Self(json: value, in: context)
+                }
+
+                static var _mayRecordNestedErrors: Bool {
+                    (Int).self._mayRecordNestedErrors
+                }
+
+                /// The properties as a JSON object, each under its member name.
+                func toJSON() -> JSON {
+                    var object = JSONObject()
+                    object.append(key: "http-status2xx", value: self.httpStatus2xx.toJSON())
+                    return .object(object)
+                }
+            }
+
+            extension C: JSONDecodable, JSONEncodable {
+                /// The members `C` reads, matched with an object's keys in one pass.
+                static let jsonMemberNames = JSONMemberNames(["Name"])
+
+                /// Reads a `C` from an object: each property from its member.
+                init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                    self.name = try json.withMembers(Self.jsonMemberNames, expecting: "an object (C)") { (members) throws(JSONDecodingError) -> String in
+                        try members[0].decode((String).self, in: context)
+                    }
+                }
+
+                static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+                    try Self(json: value, in: context)
+                }
+
+                static var _mayRecordNestedErrors: Bool {
+                    (String).self._mayRecordNestedErrors
+                }
+
+                /// The properties as a JSON object, each under its member name.
+                func toJSON() -> JSON {
+                    var object = JSONObject()
+                    object.append(key: "Name", value: self.name.toJSON())
+                    return .object(object)
+                }
+            }
+            """
+        }
+    }
+
+    @Test func diagnosesWhatItCannotRead() {
+        assertMacro {
+            """
+            @JSONModel
+            struct Bad {
+                let fixed = 1
+                var unknown = makeValue()
+                @JSONLossy var count: Int
+                @JSONDate(.rfc3339) var when: String
+                @JSONCoercing var amounts: [Int]
+                @JSONIgnored var required: Int
+                @JSONKey("a") var first: Int
+                @JSONKey("a") var second: Int
+            }
+            """
+        } diagnostics: {
+            """
+            @JSONModel
+            struct Bad {
+                let fixed = 1
+                ┬──
+                ╰─ ⚠️ 'fixed' is a 'let' with an initial value, so it cannot be decoded; make it 'var' to use the value as a default, or mark it @JSONIgnored
+                   ✏️ make it 'var'
+                var unknown = makeValue()
+                    ┬────────────────────
+                    ╰─ 🛑 'unknown' needs a type annotation for @JSONModel to read it
+                @JSONLossy var count: Int
+                ┬─────────
+                ╰─ 🛑 @JSONLossy applies to an array or a dictionary with String keys, not 'Int'
+                @JSONDate(.rfc3339) var when: String
+                ┬──────────────────
+                ╰─ 🛑 @JSONDate applies to Date or JSONTimestamp (optional or not), not 'String'
+                @JSONCoercing var amounts: [Int]
+                ┬────────────
+                ╰─ 🛑 @JSONCoercing applies to a non-optional Int, Int64, UInt64, Double, Bool or String, not '[Int]'
+                @JSONIgnored var required: Int
+                                 ┬────────────
+                                 ╰─ 🛑 @JSONIgnored property 'required' needs an initial value or an optional type
+                @JSONKey("a") var first: Int
+                @JSONKey("a") var second: Int
+                                  ┬──────────
+                                  ╰─ 🛑 'second' and 'first' both read the member "a"
+            }
+            """
+        }
+    }
+
+    @Test func appliesOnlyToStructs() {
+        assertMacro {
+            """
+            @JSONModel
+            class Model { var a: Int = 0 }
+            """
+        } diagnostics: {
+            """
+            @JSONModel
+            ┬─────────
+            ╰─ 🛑 @JSONModel applies to a struct
+            class Model { var a: Int = 0 }
+            """
+        }
+    }
+}
