@@ -9,7 +9,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "keel-benchmarks",
-            dependencies: [.product(name: "Keel", package: "Keel"), .product(name: "KeelOperators", package: "Keel")],
+            dependencies: [
+                .product(name: "Keel", package: "Keel"), .product(name: "KeelOperators", package: "Keel"),
+                .product(name: "KeelMacros", package: "Keel"),
+            ],
             path: "Sources/KeelBenchmarks"
         ),
     ],

@@ -2,10 +2,10 @@
 @_exported import Keel
 
 /// Makes a struct decode from and encode to JSON with Keel, with the decoder and encoder written at compile
-/// time: it adds ``JSONDecodable`` and ``JSONEncodable`` conformances, and an `init(json:in:)`.
+/// time: it adds `JSONDecodable` and `JSONEncodable` conformances, and an `init(json:in:)`.
 ///
 /// Every stored property is a member, named as written unless `keys` converts it or ``JSONKey(_:_:)`` names
-/// it. A property's type says how it is read: an optional may be missing or `null`, a ``JSONField`` keeps
+/// it. A property's type says how it is read: an optional may be missing or `null`, a `JSONField` keeps
 /// absent, `null` and a value apart, and a `var` with an initial value takes that value when the member is
 /// missing. The other options are attributes on the property: ``JSONKey(_:_:)``, ``JSONDefault(_:when:)``,
 /// ``JSONLossy()``, ``JSONCoercing()``, ``JSONDate(_:)`` and ``JSONIgnored()``.
@@ -24,7 +24,7 @@
 ///
 /// The generated decoder reads an object's members in one pass, so it keeps Keel's rule that the last of
 /// repeated keys wins, and its errors are those of every other Keel style: path, line, column, expected and
-/// found. An enum with a `String` or integer raw value needs no macro: declaring ``JSONDecodable`` is enough.
+/// found. An enum with a `String` or integer raw value needs no macro: declaring `JSONDecodable` is enough.
 @attached(extension, conformances: JSONDecodable, JSONEncodable,
           names: named(init(json:in:)), named(decode), named(toJSON), named(_mayRecordNestedErrors), named(jsonMemberNames))
 public macro JSONModel(keys: JSONKeyCase = .asWritten) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONModelMacro")
@@ -60,11 +60,11 @@ public macro JSONDefault<Value>(_ value: Value, when conditions: DefaultConditio
 public macro JSONLossy() = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
 
 /// Reads a value of another kind when it stands for the property's type without loss (`"42"` for an `Int`,
-/// `1` for a `Bool`; see ``LosslessJSONCoercible``). Each such read is a warning in collecting mode.
+/// `1` for a `Bool`; see `LosslessJSONCoercible`). Each such read is a warning in collecting mode.
 @attached(peer)
 public macro JSONCoercing() = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
 
-/// A date property (`Date` or ``JSONTimestamp``, optional or not) written in `format`, read and written so.
+/// A date property (`Date` or `JSONTimestamp`, optional or not) written in `format`, read and written so.
 @attached(peer)
 public macro JSONDate(_ format: JSONDateFormat) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
 

@@ -23,6 +23,7 @@ enum DecodingBenchmark {
             ("throwing", ThrowingTwitter.digest(try ThrowingTwitter.Timeline.decode(root()))),
             ("collecting", collected.errors.isEmpty ? collected.value.map(CollectingTwitter.digest) : nil),
             ("Codable bridge", CodableTwitter.digest(try KeelDecoder().decode(CodableTwitter.Timeline.self, from: bytes))),
+            ("@JSONModel", MacroTwitter.digest(try MacroTwitter.Timeline.decode(root()))),
         ]
         for (name, digest) in digests where digest != expected {
             throw BenchmarkError("the \(name) style decoded \(digest.map(String.init(describing:)) ?? "nothing"), JSONDecoder \(expected)")
@@ -35,6 +36,7 @@ enum DecodingBenchmark {
             ("results (Freddy)", { blackHole(try? ResultsTwitter.Timeline(json: root())) }),
             ("throwing (Decodable)", { blackHole(try? ThrowingTwitter.Timeline.decode(root())) }),
             ("collecting (LastMile)", { blackHole(CollectingJSONDecoder().decode(data: bytes, to: CollectingTwitter.Timeline.self)) }),
+            ("@JSONModel", { blackHole(try? MacroTwitter.Timeline.decode(root())) }),
         ]
         return (bytes.count, cases.map { Row(name: $0.0, measurement: Measurement.measure(budget: budget, $0.1)) })
     }

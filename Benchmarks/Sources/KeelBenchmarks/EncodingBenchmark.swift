@@ -1,5 +1,6 @@
 import Foundation
 import Keel
+import KeelMacros
 
 /// Encoding the twitter model (decoded once from twitter.json) as compact text: Keel's `KeelEncoder` against
 /// Foundation's `JSONEncoder`, both with default options and both with `keyEncodingStrategy = .convertToSnakeCase`
@@ -12,6 +13,8 @@ enum EncodingBenchmark {
         let foundation: Measurement
         let keelSnakeCase: Measurement
         let foundationSnakeCase: Measurement
+        /// The same model declared with `@JSONModel`, written by its generated `toJSON()` and Keel's writer.
+        let macro: Measurement
     }
 
     static func run(file: URL, budget: Double) throws -> Result {
@@ -37,13 +40,18 @@ enum EncodingBenchmark {
         else {
             throw BenchmarkError("twitter.json: KeelEncoder's snake-case text is not the JSON that JSONEncoder writes")
         }
+        let declared = try MacroTwitter.Timeline.decode(parsing: Array(foundationEncoder.encode(timeline)))
+        guard try JSON(parsing: declared.toJSON().jsonBytes()) == JSON(parsing: ours) else {
+            throw BenchmarkError("twitter.json: the @JSONModel model's text is not the JSON that JSONEncoder writes")
+        }
         let measurements = Measurement.measureInTurn(budget: budget, [
             { blackHole(try? keelEncoder.encodeToBytes(timeline)) },
             { blackHole(try? foundationEncoder.encode(timeline)) },
             { blackHole(try? keelSnakeEncoder.encodeToBytes(camelCase)) },
             { blackHole(try? foundationSnakeEncoder.encode(camelCase)) },
+            { blackHole(try? declared.toJSON().jsonBytes()) },
         ])
         return Result(bytes: ours.count, keel: measurements[0], foundation: measurements[1],
-                      keelSnakeCase: measurements[2], foundationSnakeCase: measurements[3])
+                      keelSnakeCase: measurements[2], foundationSnakeCase: measurements[3], macro: measurements[4])
     }
 }

@@ -46,6 +46,7 @@ enum ModelDecodingBenchmark {
         Case(name: "collecting (LastMile)") { bytes, _ in
             try complete(CollectingJSONDecoder().decode(data: bytes, to: CollectingCitm.Catalog.self))
         },
+        Case(name: "@JSONModel") { bytes, _ in try MacroCitm.Catalog.decode(JSONDocument(parsing: bytes).root) },
     ]
 
     static let canada: [Case] = [
@@ -63,5 +64,6 @@ enum ModelDecodingBenchmark {
         Case(name: "collecting (LastMile)") { bytes, _ in
             try complete(CollectingJSONDecoder().decode(data: bytes, to: CollectingCanada.FeatureCollection.self))
         },
+        Case(name: "@JSONModel") { bytes, _ in try MacroCanada.FeatureCollection.decode(JSONDocument(parsing: bytes).root) },
     ]
 }

@@ -173,6 +173,9 @@ if only.isEmpty || only.contains("twitter.json") {
         print([pad("KeelEncoder, snake case", 30), pad(figure(snakeKeel), 10, right: true),
                pad(String(format: "%.2f×", snakeKeel / foundation), 9, right: true)].joined(separator: " "))
         print(String(format: "KeelEncoder, snake case: %.2f× JSONEncoder with the same strategy", snakeKeel / snakeFoundation))
+        let macro = result.macro.megabytesPerSecond(result.bytes)
+        print([pad("@JSONModel toJSON() + writer", 30), pad(figure(macro), 10, right: true),
+               pad(String(format: "%.2f×", macro / foundation), 9, right: true)].joined(separator: " "))
     } catch {
         print("Benchmark check failed: \(error)")
         exit(1)

@@ -1,5 +1,6 @@
 import Foundation
 import Keel
+import KeelMacros
 import KeelOperators
 
 /// The canada.json model (a GeoJSON feature collection: polygons as arrays of [longitude, latitude] pairs) in
@@ -102,4 +103,11 @@ enum CollectingCanada {
             (self.type, self.coordinates) = (type, coordinates)
         }
     }
+}
+
+/// The canada.json model declared with `@JSONModel`.
+enum MacroCanada {
+    @JSONModel struct FeatureCollection: Encodable { let type: String, features: [Feature] }
+    @JSONModel struct Feature: Encodable { let type: String, properties: [String: String], geometry: Geometry }
+    @JSONModel struct Geometry: Encodable { let type: String, coordinates: [[[Double]]] }
 }

@@ -1,0 +1,110 @@
+// Each row of the options table in DeclaringModels.md: what a property makes of a missing member, `null`
+// and a value of the wrong type.
+import Foundation
+import Keel
+import KeelMacros
+import Testing
+
+@JSONModel struct Plain { let value: Int }
+@JSONModel struct Optional { var value: Int? }
+@JSONModel struct InitialValue { var value = 3 }
+@JSONModel struct Defaulted { @JSONDefault(50) var value: Int }
+@JSONModel struct DefaultedForNull { @JSONDefault(50, when: .missingOrNull) var value: Int }
+@JSONModel struct DefaultedAlways { @JSONDefault(50, when: .always) var value: Int }
+@JSONModel struct Field { var value: JSONField<Int> }
+@JSONModel struct Lossy { @JSONLossy var value: [Int] }
+@JSONModel struct LossyDictionary { @JSONLossy var value: [String: Int] }
+@JSONModel struct Coercing { @JSONCoercing var value: Int }
+@JSONModel struct Dated { @JSONDate(.millisecondsSince1970) var value: Date }
+@JSONModel struct MaybeDated { @JSONDate(.rfc3339) var value: Date? }
+@JSONModel struct Generic<Element: JSONDecodable & JSONEncodable> { let value: Element }
+
+/// Decodes `text` as `T` in collecting mode: the value (or `nil`), and the paths of errors and warnings.
+private func read<T: JSONDecodable>(_ type: T.Type, _ text: String) throws -> (T?, errors: [String], warnings: [String]) {
+    let context = JSONDecodingContext(mode: .collecting)
+    let value = try? T.decode(JSONDocument(parsing: text).root, in: context)
+    return (value, context.errors.map(\.path.description), context.warnings.map(\.path.description))
+}
+
+@Suite struct JSONModelOptionTests {
+    @Test func requiredAndOptional() throws {
+        #expect(throws: JSONDecodingError.self) { try Plain.decode(parsing: "{}") }
+        #expect(throws: JSONDecodingError.self) { try Plain.decode(parsing: #"{"value": null}"#) }
+        #expect(try Optional.decode(parsing: "{}").value == nil)
+        #expect(try Optional.decode(parsing: #"{"value": null}"#).value == nil)
+        #expect(throws: JSONDecodingError.self) { try Optional.decode(parsing: #"{"value": "1"}"#) }
+        let collected = try read(Optional.self, #"{"value": "1"}"#)
+        #expect(collected.0?.value == nil && collected.errors == ["$.value"], "collecting: nil, recorded")
+    }
+
+    @Test func defaults() throws {
+        #expect(try InitialValue.decode(parsing: "{}").value == 3)
+        #expect(throws: JSONDecodingError.self) { try InitialValue.decode(parsing: #"{"value": null}"#) }
+        #expect(try Defaulted.decode(parsing: "{}").value == 50)
+        #expect(throws: JSONDecodingError.self) { try Defaulted.decode(parsing: #"{"value": null}"#) }
+        #expect(try DefaultedForNull.decode(parsing: #"{"value": null}"#).value == 50)
+        #expect(throws: JSONDecodingError.self) { try DefaultedForNull.decode(parsing: #"{"value": "x"}"#) }
+        let replaced = try read(DefaultedAlways.self, #"{"value": "x"}"#)
+        #expect(replaced.0?.value == 50 && replaced.errors.isEmpty && replaced.warnings == ["$.value"])
+    }
+
+    @Test func threeStates() throws {
+        #expect(try Field.decode(parsing: "{}").value == .absent)
+        #expect(try Field.decode(parsing: #"{"value": null}"#).value == .null)
+        #expect(try Field.decode(parsing: #"{"value": 2}"#).value == .value(2))
+        #expect(throws: JSONDecodingError.self) { try Field.decode(parsing: #"{"value": true}"#) }
+    }
+
+    @Test func lossyCollections() throws {
+        #expect(try Lossy.decode(parsing: #"{"value": [1, "2", 3]}"#).value == [1, 3])
+        #expect(throws: JSONDecodingError.self) { try Lossy.decode(parsing: "{}") }
+        #expect(throws: JSONDecodingError.self) { try Lossy.decode(parsing: #"{"value": null}"#) }
+        let collected = try read(LossyDictionary.self, #"{"value": {"a": 1, "b": "2"}}"#)
+        #expect(collected.0?.value == ["a": 1] && collected.errors == ["$.value.b"])
+    }
+
+    @Test func coercion() throws {
+        let read42 = try read(Coercing.self, #"{"value": "42"}"#)
+        #expect(read42.0?.value == 42 && read42.warnings == ["$.value"])
+        #expect(throws: JSONDecodingError.self) { try Coercing.decode(parsing: #"{"value": "4.2"}"#) }
+        #expect(throws: JSONDecodingError.self) { try Coercing.decode(parsing: #"{"value": null}"#) }
+    }
+
+    @Test func datesReadAndWriteInTheirFormat() throws {
+        let dated = try Dated.decode(parsing: #"{"value": 1700000000123}"#)
+        #expect(abs(dated.value.timeIntervalSince1970 - 1_700_000_000.123) < 1e-6)
+        #expect(try dated.toJSON().jsonText() == #"{"value":1700000000123}"#)
+        #expect(throws: JSONDecodingError.self) { try Dated.decode(parsing: #"{"value": "soon"}"#) }
+        #expect(try MaybeDated.decode(parsing: #"{"value": null}"#).value == nil)
+        let text = #"{"value":"2024-02-29T23:59:59.5Z"}"#
+        #expect(try MaybeDated.decode(parsing: text).toJSON().jsonText() == text)
+        #expect(throws: JSONDecodingError.self) { try MaybeDated.decode(parsing: #"{"value": "2023-02-29T00:00:00Z"}"#) }
+    }
+
+    @Test func genericModels() throws {
+        #expect(try Generic<String>.decode(parsing: #"{"value": "a"}"#).value == "a")
+        #expect(try Generic<[Int]>.decode(parsing: #"{"value": [1]}"#).toJSON().jsonText() == #"{"value":[1]}"#)
+    }
+
+    @Test func notAnObjectNamesTheModel() throws {
+        #expect {
+            try Plain.decode(parsing: "[1]")
+        } throws: { error in
+            (error as? JSONDecodingError)?.description.contains("an object (Plain)") ?? false
+        }
+    }
+}
+
+@Suite struct TimestampTextTests {
+    /// Writing RFC 3339 text and reading it back gives the same instant, across eras, leap days and fractions.
+    @Test(arguments: [Int64(-62_167_219_200), -1, 0, 951_782_400, 1_709_296_200, 253_402_300_799])
+    func roundTrips(seconds: Int64) throws {
+        for nanoseconds: Int32 in [0, 1, 500_000_000, 999_999_999] {
+            let timestamp = JSONTimestamp(secondsSince1970: seconds, nanoseconds: nanoseconds)
+            let text = try #require(timestamp.rfc3339Text)
+            #expect(JSONTimestamp(rfc3339: text) == timestamp, "\(text)")
+        }
+        #expect(JSONTimestamp(secondsSince1970: 253_402_300_800).rfc3339Text == nil, "year 10000 has no RFC 3339 form")
+        #expect(JSONTimestamp(secondsSince1970: 951_782_400).rfc3339Text == "2000-02-29T00:00:00Z")
+    }
+}
