@@ -36,7 +36,7 @@ struct ModelSource {
             if property.path.count > 1 {
                 member += ".member(atPath: [" + property.path.dropFirst().map(\.literal).joined(separator: ", ") + "])"
             }
-            return "try " + member + "." + property.readCall
+            return "try " + property.readExpression(of: member)
         }
         let header = "/// Reads a `\(typeName)` from an object: each property from its member.\n"
             + "\(access)init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {"
@@ -95,8 +95,18 @@ struct ModelSource {
 }
 
 extension ModelProperty {
+    /// The expression that reads this property from `member`, a `JSONMember`.
+    func readExpression(of member: String) -> String {
+        if case .date(let format, let optional, asDate: true) = reading {
+            let read = optional ? "decodeDateIfPresent" : "decodeDate"
+            let timestamp = "\(member).\(read)(format: \(format.trimmedDescription), in: context)"
+            return optional ? "\(timestamp).map { Date($0) }" : "Date(\(timestamp))"
+        }
+        return member + "." + readCall
+    }
+
     /// The call on a `JSONMember` that reads this property.
-    var readCall: String {
+    private var readCall: String {
         switch reading {
         case .required: return "decode((\(type)).self, in: context)"
         case .optional(let wrapped): return "decodeIfPresent((\(wrapped)).self, in: context)"
@@ -104,13 +114,8 @@ extension ModelProperty {
             let when = conditions.map { ", when: \($0.trimmedDescription)" } ?? ""
             return "decode((\(type)).self, default: \(value.trimmedDescription)\(when), in: context)"
         case .field(let wrapped): return "decodeField((\(wrapped)).self, in: context)"
-        case .date(let format, let optional, let asDate):
-            if optional {
-                let read = "decodeDateIfPresent(format: \(format.trimmedDescription), in: context)"
-                return asDate ? "\(read).map { Date($0) }" : read
-            }
-            let read = "decodeDate(format: \(format.trimmedDescription), in: context)"
-            return asDate ? "Date(\(read))" : read
+        case .date(let format, let optional, _):
+            return (optional ? "decodeDateIfPresent" : "decodeDate") + "(format: \(format.trimmedDescription), in: context)"
         case .lossyArray(let element): return "decodeLossyArray(of: (\(element)).self, in: context)"
         case .lossyDictionary(let value): return "decodeLossyDictionary(of: (\(value)).self, in: context)"
         case .coercing: return "decodeCoercing((\(type)).self, in: context)"

@@ -17,13 +17,14 @@ extension Date {
 }
 
 extension JSONTimestamp {
-    /// The instant `date` names, to the nanosecond nearest what a `Date` holds. A date beyond ±2^62
-    /// seconds (no calendar date) is clamped to that range.
+    /// The instant `date` names, to the microsecond: a `Date` is a `Double` count of seconds, precise to a
+    /// fraction of a microsecond near the present, so finer digits would be noise (1700000000.123 would
+    /// become …122999906 ns). A date beyond ±2^62 seconds (no calendar date) is clamped to that range.
     public init(_ date: Date) {
         let interval = Swift.min(Swift.max(date.timeIntervalSince1970.isNaN ? 0 : date.timeIntervalSince1970, -0x1p62), 0x1p62)
         let whole = interval.rounded(.down)
         var seconds = Int64(whole)
-        var nanoseconds = Int32(((interval - whole) * 1e9).rounded())
+        var nanoseconds = Int32(((interval - whole) * 1e6).rounded()) * 1000
         if nanoseconds >= 1_000_000_000 {
             nanoseconds -= 1_000_000_000
             seconds += 1
