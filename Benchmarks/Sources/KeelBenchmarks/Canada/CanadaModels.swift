@@ -107,7 +107,8 @@ enum CollectingCanada {
 
 /// The canada.json model declared with `@JSONModel`.
 enum MacroCanada {
-    @JSONModel struct FeatureCollection: Encodable { let type: String, features: [Feature] }
-    @JSONModel struct Feature: Encodable { let type: String, properties: [String: String], geometry: Geometry }
+    // Sibling types are named in full: the generated extension is outside `MacroCanada` (see DeclaringModels.md).
+    @JSONModel struct FeatureCollection: Encodable { let type: String, features: [MacroCanada.Feature] }
+    @JSONModel struct Feature: Encodable { let type: String, properties: [String: String], geometry: MacroCanada.Geometry }
     @JSONModel struct Geometry: Encodable { let type: String, coordinates: [[[Double]]] }
 }

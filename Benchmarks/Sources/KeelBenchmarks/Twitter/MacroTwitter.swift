@@ -1,19 +1,20 @@
 import KeelMacros
 
 /// The twitter model declared once with `@JSONModel`: property names are converted to the document's snake
-/// case at compile time, so no member needs naming.
+/// case at compile time, so no member needs naming. Sibling types are named in full: the generated extension is
+/// outside `MacroTwitter` (see DeclaringModels.md).
 enum MacroTwitter {
     @JSONModel(keys: .snakeCase)
     struct Timeline {
-        let statuses: [Status], searchMetadata: SearchMetadata
+        let statuses: [MacroTwitter.Status], searchMetadata: MacroTwitter.SearchMetadata
     }
 
     @JSONModel(keys: .snakeCase)
     struct Status {
         let id: UInt64, idStr: String, text: String, createdAt: String, source: String, truncated: Bool
         let inReplyToStatusID: UInt64?, inReplyToUserID: UInt64?, inReplyToScreenName: String?
-        let user: User, retweetCount: Int, favoriteCount: Int, favorited: Bool, retweeted: Bool, lang: String
-        let entities: Entities, metadata: StatusMetadata
+        let user: MacroTwitter.User, retweetCount: Int, favoriteCount: Int, favorited: Bool, retweeted: Bool, lang: String
+        let entities: MacroTwitter.Entities, metadata: MacroTwitter.StatusMetadata
     }
 
     @JSONModel(keys: .snakeCase)
@@ -25,7 +26,7 @@ enum MacroTwitter {
     }
 
     @JSONModel(keys: .snakeCase)
-    struct Entities { let hashtags: [Hashtag], urls: [URLEntity], userMentions: [Mention] }
+    struct Entities { let hashtags: [MacroTwitter.Hashtag], urls: [MacroTwitter.URLEntity], userMentions: [MacroTwitter.Mention] }
     @JSONModel struct Hashtag { let text: String, indices: [Int] }
     @JSONModel(keys: .snakeCase)
     struct URLEntity { let url: String, expandedURL: String, displayURL: String, indices: [Int] }
