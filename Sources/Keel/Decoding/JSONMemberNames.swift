@@ -4,7 +4,7 @@
 /// The names of the members a model reads, each given a slot, matched by their UTF-8 bytes.
 ///
 /// Code that `@JSONModel` generates keeps one table per model in a static property and reads objects with
-/// ``JSONView/withMembers(_:_:)``. Matching a key costs a small hash of its length and three of its bytes
+/// ``JSONView/withMembers(_:expecting:_:)``. Matching a key costs a small hash of its length and three of its bytes
 /// and, when a name hashes there, one comparison of bytes.
 public struct JSONMemberNames: Sendable {
     /// The names, in slot order.

@@ -5,7 +5,7 @@
 
 /// The members of one object that a ``JSONMemberNames`` table names, found in one pass.
 ///
-/// Valid only inside the closure of ``JSONView/withMembers(_:_:)``, which owns its storage.
+/// Valid only inside the closure of ``JSONView/withMembers(_:expecting:_:)``, which owns its storage.
 public struct JSONMembers {
     /// The object read.
     public let object: JSONView
