@@ -74,20 +74,15 @@ public struct JSONMember: Sendable {
     @inlinable public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type = T.self, in context: JSONDecodingContext = .strict)
         throws(JSONDecodingError) -> T?
     {
-        let before = context.errorCount
-        do throws(JSONDecodingError) {
-            // `null` in place of the object counts as absence here, as it always has for optional members.
-            guard let value else {
-                if isAbsent || object.isNullValue { return nil }
-                throw missingError
-            }
-            if value.isNullValue { return nil }
-            return try T.decode(value, in: context)
-        } catch {
-            guard context.isCollecting else { throw error }
-            context.recordUnlessReported(error, since: before)
-            return nil
-        }
+        try object.decodePresent(T.self, in: context) { () throws(JSONDecodingError) in try presentValue() }
+    }
+
+    /// The value, or `nil` when the member is absent or the object searched is `null` (a `null` value is
+    /// returned as it is); a missing-member error when the value searched is neither an object nor `null`.
+    @inlinable func presentValue() throws(JSONDecodingError) -> JSONView? {
+        // `null` in place of the object counts as absence here, as it always has for optional members.
+        if value == nil, !(isAbsent || object.isNullValue) { throw missingError }
+        return value
     }
 
     /// Decodes the value as `T`, or gives `defaultValue` when `conditions` say so (by default only when the
@@ -139,11 +134,7 @@ public struct JSONMember: Sendable {
     public func decodeDateIfPresent(format: JSONDateFormat, in context: JSONDecodingContext = .strict)
         throws(JSONDecodingError) -> JSONTimestamp?
     {
-        guard let value else {
-            if isAbsent || object.isNullValue { return nil }
-            throw missingError
-        }
-        if value.isNullValue { return nil }
+        guard let value = try presentValue(), !value.isNullValue else { return nil }
         return try JSONTimestamp.decode(value, format: format, in: context)
     }
 
