@@ -107,4 +107,17 @@ private func read<T: JSONDecodable>(_ type: T.Type, _ text: String) throws -> (T
         #expect(JSONTimestamp(secondsSince1970: 253_402_300_800).rfc3339Text == nil, "year 10000 has no RFC 3339 form")
         #expect(JSONTimestamp(secondsSince1970: 951_782_400).rfc3339Text == "2000-02-29T00:00:00Z")
     }
+
+    /// Instants at the ends of the range write as numbers, without overflowing on the way.
+    @Test func extremeInstantsWriteWithoutOverflow() throws {
+        #expect(JSONTimestamp(secondsSince1970: .min).rfc3339Text == nil)
+        #expect(JSONTimestamp(secondsSince1970: .max).rfc3339Text == nil)
+        let nearTheEnd = JSONTimestamp(secondsSince1970: 9_223_372_036_854_775, nanoseconds: 900_000_000)
+        guard case .number(let milliseconds) = nearTheEnd.toJSON(format: .millisecondsSince1970) else {
+            Issue.record("milliseconds should be a number")
+            return
+        }
+        #expect((milliseconds.double ?? 0) > 9.2e18, "past Int64's range, written as a double")
+        #expect(JSONTimestamp(secondsSince1970: -86_401).rfc3339Text == "1969-12-30T23:59:59Z")
+    }
 }

@@ -13,16 +13,19 @@ extension JSONTimestamp {
         case .secondsSince1970:
             return .number(nanoseconds == 0 ? JSONNumber(secondsSince1970) : JSONNumber(timeIntervalSince1970))
         case .millisecondsSince1970:
-            let (milliseconds, overflow) = secondsSince1970.multipliedReportingOverflow(by: 1000)
-            if !overflow, nanoseconds % 1_000_000 == 0 { return .number(JSONNumber(milliseconds + Int64(nanoseconds / 1_000_000))) }
+            let (whole, overflow) = secondsSince1970.multipliedReportingOverflow(by: 1000)
+            let (milliseconds, carry) = whole.addingReportingOverflow(Int64(nanoseconds / 1_000_000))
+            if !overflow, !carry, nanoseconds % 1_000_000 == 0 { return .number(JSONNumber(milliseconds)) }
             return .number(JSONNumber(timeIntervalSince1970 * 1000))
         }
     }
 
     /// `2024-03-01T11:30:00.25Z`, or `nil` outside years 0–9999.
     public var rfc3339Text: String? {
-        let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
-        let secondOfDay = Int(secondsSince1970 - days * 86_400)
+        // Days rounded down, and the second within the day, without arithmetic that overflows near `Int64.min`.
+        let remainder = secondsSince1970 % 86_400
+        let days = secondsSince1970 / 86_400 - (remainder < 0 ? 1 : 0)
+        let secondOfDay = Int(remainder < 0 ? remainder + 86_400 : remainder)
         let (year, month, day) = JSONTimestamp.civilDate(daysSince1970: days)
         guard (0...9999).contains(year) else { return nil }
         func padded(_ value: Int, _ width: Int) -> String {
