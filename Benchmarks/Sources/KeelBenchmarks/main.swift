@@ -3,8 +3,9 @@ import Foundation
 // Prints, for every file of the corpus, parsing and writing throughput for Keel and Foundation side by side,
 // and their ratio; decoding the twitter, citm_catalog and canada models through Foundation's JSONDecoder, the
 // Codable bridge and each style, and again under a snake-case key strategy; encoding; and peak memory while parsing the largest file. Options: --corpus
-// DIR (default ../shared/corpus from the repository root), --seconds S (time per case, default 0.5), and
-// file names to restrict the run.
+// DIR (default ../shared/corpus from the repository root), --seconds S (time per case, default 0.5),
+// --only SECTIONS (a comma-separated subset of parsing, writing, decoding, strategies, encoding, lines,
+// memory), and file names to restrict the run.
 
 // The memory measurement runs this executable again, in a process of its own.
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-child",
@@ -21,11 +22,19 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-
 var corpusPath: String?
 var budget = 0.5
 var only: [String] = []
+let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "memory"]
+var sections = allSections
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--corpus": corpusPath = arguments.popFirst()
     case "--seconds": budget = arguments.popFirst().flatMap(Double.init) ?? budget
+    case "--only":
+        sections = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
+        guard sections.isSubset(of: allSections), !sections.isEmpty else {
+            print("--only takes a comma-separated subset of: \(allSections.sorted().joined(separator: ", "))")
+            exit(2)
+        }
     default: only.append(argument)
     }
 }
@@ -46,6 +55,7 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
 }
 func figure(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.1f", value) }
 
+if sections.contains("parsing") {
 print("Parsing, MB/s (best of repeated runs, \(budget) s per case, release build)")
 print([pad("file", 20), pad("bytes", 9, right: true), pad("Keel doc", 10, right: true), pad("Keel JSON", 10, right: true),
        pad("JSONSer.", 10, right: true), pad("doc ×", 8, right: true), pad("JSON ×", 8, right: true)].joined(separator: " "))
@@ -63,7 +73,9 @@ do {
     print("Benchmark check failed: \(error)")
     exit(1)
 }
+}
 
+if sections.contains("writing") {
 print("")
 print("Writing a JSON tree as text, MB/s of the original file; ratio to JSONSerialization.data(withJSONObject:)")
 print([pad("file", 20), pad("compact", 10, right: true), pad("JSONSer.", 10, right: true), pad("×", 8, right: true),
@@ -83,6 +95,10 @@ do {
     print("Benchmark check failed: \(error)")
     exit(1)
 }
+}
+
+/// Whether the run includes `section` for `file`.
+@MainActor func runs(_ section: String, on file: String) -> Bool { sections.contains(section) && (only.isEmpty || only.contains(file)) }
 
 /// Prints one decoding table: MB/s of the input, and the ratio to the first row (JSONDecoder); with
 /// `compare`, also the speed of one named row as a share of another's.
@@ -109,18 +125,18 @@ func printDecodingTable(_ title: String, compare: (String, String)? = nil,
     }
 }
 
-if only.isEmpty || only.contains("twitter.json") {
+if runs("decoding", on: "twitter.json") {
     printDecodingTable("Decoding twitter.json into a model (parse + decode), MB/s; ratio to JSONDecoder") {
         try DecodingBenchmark.run(file: corpus.appendingPathComponent("twitter.json"), budget: budget)
     }
 }
-if only.isEmpty || only.contains("citm_catalog.json") {
+if runs("decoding", on: "citm_catalog.json") {
     printDecodingTable("Decoding citm_catalog.json into a model (parse + decode), MB/s; ratio to JSONDecoder") {
         try ModelDecodingBenchmark.run(file: corpus.appendingPathComponent("citm_catalog.json"), cases: ModelDecodingBenchmark.citm,
                                        budget: budget)
     }
 }
-if only.isEmpty || only.contains("canada.json") {
+if runs("decoding", on: "canada.json") {
     printDecodingTable("Decoding canada.json into a model (parse + decode), MB/s; ratio to JSONDecoder") {
         try ModelDecodingBenchmark.run(file: corpus.appendingPathComponent("canada.json"), cases: ModelDecodingBenchmark.canada,
                                        budget: budget)
@@ -129,7 +145,7 @@ if only.isEmpty || only.contains("canada.json") {
 
 // The same models under `convertFromSnakeCase`, against explicit coding keys on the same document.
 let strategyComparison = (KeyStrategyBenchmark.keelSnakeCase, KeyStrategyBenchmark.keelExplicit)
-if only.isEmpty || only.contains("twitter.json") {
+if runs("strategies", on: "twitter.json") {
     printDecodingTable("Decoding twitter.json with keyDecodingStrategy = .convertFromSnakeCase, MB/s; ratio to JSONDecoder with it",
                        compare: strategyComparison) {
         try KeyStrategyBenchmark.run(data: Data(contentsOf: corpus.appendingPathComponent("twitter.json")),
@@ -137,7 +153,7 @@ if only.isEmpty || only.contains("twitter.json") {
                                      budget: budget)
     }
 }
-if only.isEmpty || only.contains("citm_catalog.json") {
+if runs("strategies", on: "citm_catalog.json") {
     printDecodingTable("Decoding citm_catalog.json, names rewritten in snake case, with .convertFromSnakeCase; ratio to JSONDecoder with it",
                        compare: strategyComparison) {
         let original = try Data(contentsOf: corpus.appendingPathComponent("citm_catalog.json"))
@@ -146,7 +162,7 @@ if only.isEmpty || only.contains("citm_catalog.json") {
                                             budget: budget)
     }
 }
-if only.isEmpty || only.contains("canada.json") {
+if runs("strategies", on: "canada.json") {
     printDecodingTable("Decoding canada.json with .convertFromSnakeCase (one-word names), MB/s; ratio to JSONDecoder with it",
                        compare: strategyComparison) {
         try KeyStrategyBenchmark.run(data: Data(contentsOf: corpus.appendingPathComponent("canada.json")),
@@ -156,7 +172,7 @@ if only.isEmpty || only.contains("canada.json") {
     }
 }
 
-if only.isEmpty || only.contains("twitter.json") {
+if runs("encoding", on: "twitter.json") {
     print("")
     print("Encoding the twitter model as compact text, MB/s of output; ratio to JSONEncoder")
     do {
@@ -183,7 +199,7 @@ if only.isEmpty || only.contains("twitter.json") {
 }
 
 // JSON Lines made from twitter.json's statuses: validating and decoding each record.
-if only.isEmpty || only.contains("twitter.json") {
+if runs("lines", on: "twitter.json") {
     print("")
     do {
         let rows = try JSONLinesBenchmark.run(twitter: corpus.appendingPathComponent("twitter.json"), budget: budget)
@@ -206,7 +222,7 @@ if only.isEmpty || only.contains("twitter.json") {
 let sizes = files.map { name in
     ((try? FileManager.default.attributesOfItem(atPath: corpus.appendingPathComponent(name).path)[.size] as? Int) ?? 0, name)
 }
-if let (size, largest) = sizes.max(by: { $0.0 < $1.0 }) {
+if sections.contains("memory"), let (size, largest) = sizes.max(by: { $0.0 < $1.0 }) {
     print("")
     print("Peak memory while reading and parsing the largest file, \(largest) (\(size) bytes): growth of the peak resident set")
     do {
