@@ -1,6 +1,6 @@
-// A stored property of a `@JSONModel` struct as the macro sees it: its name, type and options, and how the
-// generated code reads and writes it. Read from syntax alone, so what cannot be told from the declaration
-// (a property without a type annotation) is a diagnostic.
+// A stored property of a `@JSONModel` struct as the macro sees it: its name, options, and how the generated
+// code reads and writes it. The generated code never names a property's type (Swift infers it from the
+// assignment), so a type annotation is needed only where an option depends on the type.
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
@@ -9,19 +9,17 @@ struct ModelProperty {
     /// How the generated decoder reads the member.
     enum Reading {
         case required
-        case optional(wrapped: String)
+        case optional
         case withDefault(ExprSyntax, conditions: ExprSyntax?)
-        case field(wrapped: String)
+        case field
         case date(format: ExprSyntax, optional: Bool, asDate: Bool)
-        case lossyArray(element: String)
-        case lossyDictionary(value: String)
+        case lossyArray
+        case lossyDictionary
         case coercing
     }
 
     /// The property's name as Swift code writes it (backticks kept).
     let name: String
-    /// The type as written.
-    let type: String
     /// The member's path: one name, or the steps into nested objects.
     let path: [String]
     let reading: Reading
@@ -91,7 +89,6 @@ extension ModelProperty {
                 let bareName = identifier.identifier.identifier?.name ?? name
                 // `let a, b: Int`: the annotation of a later binding applies to the earlier ones.
                 let annotation = bindings[position...].lazy.compactMap(\.typeAnnotation).first?.type
-                    ?? binding.initializer.flatMap { literalType(of: $0.value) }
                 if options.isIgnored {
                     if binding.initializer == nil, !(annotation?.isOptional ?? false) {
                         context.diagnose(Diagnostic(node: Syntax(binding), message: ModelDiagnostic.ignoredNeedsValue(bareName)))
@@ -107,48 +104,34 @@ extension ModelProperty {
                         ])))
                     continue
                 }
-                guard let type = annotation else {
-                    context.diagnose(Diagnostic(node: Syntax(binding), message: ModelDiagnostic.needsTypeAnnotation(bareName)))
-                    continue
-                }
-                guard let reading = reading(of: type, options: options, initializer: binding.initializer?.value,
-                                            name: bareName, context: context)
+                guard let reading = reading(of: annotation, options: options, initializer: binding.initializer?.value,
+                                            name: bareName, node: Syntax(binding), context: context)
                 else { continue }
                 let path = options.path ?? [keys.memberName(for: bareName)]
-                properties.append(ModelProperty(name: name, type: type.trimmedDescription, path: path, reading: reading,
-                                                node: Syntax(binding)))
+                properties.append(ModelProperty(name: name, path: path, reading: reading, node: Syntax(binding)))
             }
         }
         return properties
     }
 
-    /// The type of a literal initial value (`var retries = 3`), as Swift infers it without context.
-    private static func literalType(of value: ExprSyntax) -> TypeSyntax? {
-        let name: String
-        if value.is(IntegerLiteralExprSyntax.self) {
-            name = "Int"
-        } else if value.is(FloatLiteralExprSyntax.self) {
-            name = "Double"
-        } else if value.is(BooleanLiteralExprSyntax.self) {
-            name = "Bool"
-        } else if value.is(StringLiteralExprSyntax.self) {
-            name = "String"
-        } else if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            return literalType(of: prefix.expression)
-        } else {
-            return nil
-        }
-        return TypeSyntax(IdentifierTypeSyntax(name: .identifier(name)))
-    }
-
-    /// How a property of `type` with `options` is read; `nil`, after a diagnostic, when the options do not fit.
+    /// How a property of `type` (`nil` when not written) with `options` is read; `nil`, after a diagnostic,
+    /// when the options do not fit.
     private static func reading(
-        of type: TypeSyntax, options: PropertyOptions, initializer: ExprSyntax?, name: String,
+        of type: TypeSyntax?, options: PropertyOptions, initializer: ExprSyntax?, name: String, node: Syntax,
         context: some MacroExpansionContext
     ) -> Reading? {
         let exclusive = ["JSONLossy", "JSONCoercing", "JSONDate"].filter { options.attributes[$0] != nil }
         if exclusive.count > 1, let second = options.attributes[exclusive[1]] {
             context.diagnose(Diagnostic(node: second, message: ModelDiagnostic.conflictingOptions(exclusive[0], exclusive[1])))
+            return nil
+        }
+        guard let type else {
+            // Without a type, only a value to start from says what the property is; the options that depend
+            // on the type cannot be checked.
+            if exclusive.isEmpty, let value = options.defaultValue ?? initializer {
+                return .withDefault(value, conditions: options.defaultConditions)
+            }
+            context.diagnose(Diagnostic(node: node, message: ModelDiagnostic.needsTypeAnnotation(name)))
             return nil
         }
         if let format = options.dateFormat {
@@ -161,8 +144,8 @@ extension ModelProperty {
             return .date(format: format, optional: type.isOptional, asDate: baseName.hasSuffix("Date"))
         }
         if options.isLossy {
-            if let element = type.arrayElement { return .lossyArray(element: element.trimmedDescription) }
-            if let value = type.stringKeyedDictionaryValue { return .lossyDictionary(value: value.trimmedDescription) }
+            if type.arrayElement != nil { return .lossyArray }
+            if type.stringKeyedDictionaryValue != nil { return .lossyDictionary }
             context.diagnose(Diagnostic(node: options.attributes["JSONLossy"]!, message: ModelDiagnostic.lossyNeedsCollection(type.trimmedDescription)))
             return nil
         }
@@ -177,8 +160,8 @@ extension ModelProperty {
         if let value = options.defaultValue ?? initializer {
             return .withDefault(value, conditions: options.defaultConditions)
         }
-        if let wrapped = type.jsonFieldValue { return .field(wrapped: wrapped.trimmedDescription) }
-        if let wrapped = type.wrappedIfOptional { return .optional(wrapped: wrapped.trimmedDescription) }
+        if type.jsonFieldValue != nil { return .field }
+        if type.isOptional { return .optional }
         return .required
     }
 }

@@ -30,40 +30,22 @@ struct ModelSource {
 
     private var initializer: String {
         let slots = memberNames
-        let reads = properties.map { property -> String in
+        let assignments = properties.map { property -> String in
             let slot = slots.firstIndex(of: property.path[0])!
             var member = "members[\(slot)]"
             if property.path.count > 1 {
                 member += ".member(atPath: [" + property.path.dropFirst().map(\.literal).joined(separator: ", ") + "])"
             }
-            return "try " + property.readExpression(of: member)
+            return "self.\(property.name) = try " + property.readExpression(of: member)
         }
-        let header = "/// Reads a `\(typeName)` from an object: each property from its member.\n"
-            + "\(access)init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {"
-        let expected = "\"an object (\(typeName))\""
-        switch properties.count {
-        case 0:
-            return header + "\ntry json.withMembers(Self.jsonMemberNames, expecting: \(expected)) { (_) throws(JSONDecodingError) in }\n}"
-        case 1:
-            return header + """
-
-                self.\(properties[0].name) = try json.withMembers(Self.jsonMemberNames, expecting: \(expected)) { (members) throws(JSONDecodingError) -> \(properties[0].type) in
-                \(reads[0])
-                }
-                }
-                """
-        default:
-            let types = properties.map(\.type).joined(separator: ", ")
-            let assignments = properties.indices.map { "self.\(properties[$0].name) = values.\($0)" }.joined(separator: "\n")
-            return header + """
-
-                let values = try json.withMembers(Self.jsonMemberNames, expecting: \(expected)) { (members) throws(JSONDecodingError) -> (\(types)) in
-                (\(reads.joined(separator: ",\n")))
-                }
-                \(assignments)
-                }
-                """
-        }
+        let find = "try json.members(Self.jsonMemberNames, expecting: \"an object (\(typeName))\")"
+        return """
+            /// Reads a `\(typeName)` from an object: each property from its member.
+            \(access)init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+            \(properties.isEmpty ? "_ = \(find)" : "let members = \(find)")
+            \(assignments.joined(separator: "\n"))
+            }
+            """
     }
 
     private var decodeFunction: String {
@@ -108,27 +90,27 @@ extension ModelProperty {
     /// The call on a `JSONMember` that reads this property.
     private var readCall: String {
         switch reading {
-        case .required: return "decode((\(type)).self, in: context)"
-        case .optional(let wrapped): return "decodeIfPresent((\(wrapped)).self, in: context)"
+        case .required: return "decode(in: context)"
+        case .optional: return "decodeIfPresent(in: context)"
         case .withDefault(let value, let conditions):
             let when = conditions.map { ", when: \($0.trimmedDescription)" } ?? ""
-            return "decode((\(type)).self, default: \(value.trimmedDescription)\(when), in: context)"
-        case .field(let wrapped): return "decodeField((\(wrapped)).self, in: context)"
+            return "decode(default: \(value.trimmedDescription)\(when), in: context)"
+        case .field: return "decodeField(in: context)"
         case .date(let format, let optional, _):
             return (optional ? "decodeDateIfPresent" : "decodeDate") + "(format: \(format.trimmedDescription), in: context)"
-        case .lossyArray(let element): return "decodeLossyArray(of: (\(element)).self, in: context)"
-        case .lossyDictionary(let value): return "decodeLossyDictionary(of: (\(value)).self, in: context)"
-        case .coercing: return "decodeCoercing((\(type)).self, in: context)"
+        case .lossyArray: return "decodeLossyArray(in: context)"
+        case .lossyDictionary: return "decodeLossyDictionary(in: context)"
+        case .coercing: return "decodeCoercing(in: context)"
         }
     }
 
-    /// The term of `_mayRecordNestedErrors` for this property.
+    /// The term of `_mayRecordNestedErrors` for this property. The property's type is reached through a
+    /// key path, so that the generated code never names it (it may be a type nested beside the model).
     var mayRecordNestedErrors: String {
         switch reading {
         case .lossyArray, .lossyDictionary: return "true"
         case .date, .coercing: return "false"
-        case .field(let wrapped): return "(\(wrapped)).self._mayRecordNestedErrors"
-        case .required, .optional, .withDefault: return "(\(type)).self._mayRecordNestedErrors"
+        case .required, .optional, .withDefault, .field: return "_propertyMayRecordNestedErrors(\\Self.\(name))"
         }
     }
 

@@ -24,7 +24,7 @@ struct JSONModelExpansionTests {
             }
             """
         } expansion: {
-            """
+            #"""
             public struct User {
                 let userID: Int
                 var nickname: String?
@@ -40,18 +40,12 @@ struct JSONModelExpansionTests {
 
                 /// Reads a `User` from an object: each property from its member.
                 public init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
-                    let values = try json.withMembers(Self.jsonMemberNames, expecting: "an object (User)") { (members) throws(JSONDecodingError) -> (Int, String?, Int, String, [String]) in
-                        (try members[0].decode((Int).self, in: context),
-                            try members[1].decodeIfPresent((String).self, in: context),
-                            try members[2].decode((Int).self, default: 3, in: context),
-                            try members[3].member(atPath: ["url"]).decode((String).self, in: context),
-                            try members[4].decodeLossyArray(of: (String).self, in: context))
-                    }
-                    self.userID = values.0
-                    self.nickname = values.1
-                    self.retries = values.2
-                    self.profileURL = values.3
-                    self.tags = values.4
+                    let members = try json.members(Self.jsonMemberNames, expecting: "an object (User)")
+                    self.userID = try members[0].decode(in: context)
+                    self.nickname = try members[1].decodeIfPresent(in: context)
+                    self.retries = try members[2].decode(default: 3, in: context)
+                    self.profileURL = try members[3].member(atPath: ["url"]).decode(in: context)
+                    self.tags = try members[4].decodeLossyArray(in: context)
                 }
 
                 public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -59,7 +53,7 @@ struct JSONModelExpansionTests {
                 }
 
                 public static var _mayRecordNestedErrors: Bool {
-                    (Int).self._mayRecordNestedErrors || (String?).self._mayRecordNestedErrors || (Int).self._mayRecordNestedErrors || (String).self._mayRecordNestedErrors || true
+                    _propertyMayRecordNestedErrors(\Self.userID) || _propertyMayRecordNestedErrors(\Self.nickname) || _propertyMayRecordNestedErrors(\Self.retries) || _propertyMayRecordNestedErrors(\Self.profileURL) || true
                 }
 
                 /// The properties as a JSON object, each under its member name.
@@ -75,7 +69,7 @@ struct JSONModelExpansionTests {
                     return .object(object)
                 }
             }
-            """
+            """#
         }
     }
 
@@ -90,7 +84,7 @@ struct JSONModelExpansionTests {
             struct C { let name: String }
             """
         } expansion: {
-            """
+            #"""
             struct A { let myURLValue: Int 
             }
             struct B { let httpStatus2xx: Int 
@@ -104,9 +98,8 @@ struct JSONModelExpansionTests {
 
                 /// Reads a `A` from an object: each property from its member.
                 init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
-                    self.myURLValue = try json.withMembers(Self.jsonMemberNames, expecting: "an object (A)") { (members) throws(JSONDecodingError) -> Int in
-                        try members[0].decode((Int).self, in: context)
-                    }
+                    let members = try json.members(Self.jsonMemberNames, expecting: "an object (A)")
+                    self.myURLValue = try members[0].decode(in: context)
                 }
 
                 static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -114,7 +107,7 @@ struct JSONModelExpansionTests {
                 }
 
                 static var _mayRecordNestedErrors: Bool {
-                    (Int).self._mayRecordNestedErrors
+                    _propertyMayRecordNestedErrors(\Self.myURLValue)
                 }
 
                 /// The properties as a JSON object, each under its member name.
@@ -131,9 +124,8 @@ struct JSONModelExpansionTests {
 
                 /// Reads a `B` from an object: each property from its member.
                 init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
-                    self.httpStatus2xx = try json.withMembers(Self.jsonMemberNames, expecting: "an object (B)") { (members) throws(JSONDecodingError) -> Int in
-                        try members[0].decode((Int).self, in: context)
-                    }
+                    let members = try json.members(Self.jsonMemberNames, expecting: "an object (B)")
+                    self.httpStatus2xx = try members[0].decode(in: context)
                 }
 
                 static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -141,7 +133,7 @@ struct JSONModelExpansionTests {
                 }
 
                 static var _mayRecordNestedErrors: Bool {
-                    (Int).self._mayRecordNestedErrors
+                    _propertyMayRecordNestedErrors(\Self.httpStatus2xx)
                 }
 
                 /// The properties as a JSON object, each under its member name.
@@ -158,9 +150,8 @@ struct JSONModelExpansionTests {
 
                 /// Reads a `C` from an object: each property from its member.
                 init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
-                    self.name = try json.withMembers(Self.jsonMemberNames, expecting: "an object (C)") { (members) throws(JSONDecodingError) -> String in
-                        try members[0].decode((String).self, in: context)
-                    }
+                    let members = try json.members(Self.jsonMemberNames, expecting: "an object (C)")
+                    self.name = try members[0].decode(in: context)
                 }
 
                 static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -168,7 +159,7 @@ struct JSONModelExpansionTests {
                 }
 
                 static var _mayRecordNestedErrors: Bool {
-                    (String).self._mayRecordNestedErrors
+                    _propertyMayRecordNestedErrors(\Self.name)
                 }
 
                 /// The properties as a JSON object, each under its member name.
@@ -178,7 +169,7 @@ struct JSONModelExpansionTests {
                     return .object(object)
                 }
             }
-            """
+            """#
         }
     }
 
@@ -188,7 +179,7 @@ struct JSONModelExpansionTests {
             @JSONModel
             struct Bad {
                 let fixed = 1
-                var unknown = makeValue()
+                @JSONLossy var unknown = makeValue()
                 @JSONLossy var count: Int
                 @JSONDate(.rfc3339) var when: String
                 @JSONCoercing var amounts: [Int]
@@ -205,9 +196,9 @@ struct JSONModelExpansionTests {
                 ┬──
                 ╰─ ⚠️ 'fixed' is a 'let' with an initial value, so it cannot be decoded; make it 'var' to use the value as a default, or mark it @JSONIgnored
                    ✏️ make it 'var'
-                var unknown = makeValue()
-                    ┬────────────────────
-                    ╰─ 🛑 'unknown' needs a type annotation for @JSONModel to read it
+                @JSONLossy var unknown = makeValue()
+                               ┬────────────────────
+                               ╰─ 🛑 'unknown' needs a type annotation for @JSONModel to read it
                 @JSONLossy var count: Int
                 ┬─────────
                 ╰─ 🛑 @JSONLossy applies to an array or a dictionary with String keys, not 'Int'

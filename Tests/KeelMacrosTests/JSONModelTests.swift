@@ -36,6 +36,25 @@ struct AccountHead: Equatable {
     var nickname: String?
 }
 
+/// Models nested in a namespace that name each other by their short names, as Swift code usually does.
+enum Shop {
+    @JSONModel struct Order: Equatable {
+        let items: [Item]
+        var status: Status?
+        var placed = Shop.defaultPlaced
+    }
+    @JSONModel struct Item: Equatable {
+        let sku: String
+    }
+    enum Status: String, JSONDecodable, JSONEncodable, Equatable {
+        case open, shipped
+    }
+    static let defaultPlaced = Stamp(day: 1)
+    @JSONModel struct Stamp: Equatable {
+        let day: Int
+    }
+}
+
 let fullAccount = """
     {"account_id": 7, "display_name": "Ada", "nickname": null, "payment": {"card": {"last4": "4242"}},
      "tags": ["a", 1, "b"], "limit": "many", "note": null, "count": "42", "created_at": "2024-03-01T12:30:00.25Z",
@@ -61,6 +80,14 @@ let fullAccount = """
         absent.last4 = nil
         #expect(try !absent.toJSON().jsonText().contains("note"), "an absent field is left out")
         #expect(try !absent.toJSON().jsonText().contains("payment"), "a nil optional is left out")
+    }
+
+    @Test func modelsNestedInATypeNameTheirSiblingsShortly() throws {
+        let order = try Shop.Order.decode(parsing: #"{"items": [{"sku": "a1"}], "status": "shipped"}"#)
+        #expect(order == Shop.Order(items: [Shop.Item(sku: "a1")], status: .shipped, placed: Shop.Stamp(day: 1)),
+                "an initial value that is not a literal is the default, without a type annotation")
+        #expect(try order.toJSON().jsonText() == #"{"items":[{"sku":"a1"}],"status":"shipped","placed":{"day":1}}"#)
+        #expect(throws: JSONDecodingError.self) { try Shop.Order.decode(parsing: #"{"items": [{"sku": 1}]}"#) }
     }
 
     @Test func theLastOfRepeatedKeysWins() throws {

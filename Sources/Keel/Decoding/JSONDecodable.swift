@@ -33,6 +33,12 @@ extension JSONDecodable {
     /// Types that only throw record nothing.
     @inlinable public static var _mayRecordNestedErrors: Bool { false }
 
+    /// Whether the type of the property at `property` may record errors of its own. Not API: code that
+    /// `@JSONModel` generates asks this instead of naming the property's type.
+    @inlinable public static func _propertyMayRecordNestedErrors<Value: JSONDecodable>(_ property: KeyPath<Self, Value>) -> Bool {
+        Value._mayRecordNestedErrors
+    }
+
     /// Decodes a value strictly (the first error is thrown).
     @inlinable public static func decode(_ value: JSONView) throws(JSONDecodingError) -> Self {
         try decode(value, in: .strict)

@@ -39,6 +39,9 @@ extension JSONField: Hashable where Value: Hashable {}
 extension JSONField: Sendable where Value: Sendable {}
 
 extension JSONField: JSONDecodable where Value: JSONDecodable {
+    /// A field records what its value records.
+    @inlinable public static var _mayRecordNestedErrors: Bool { Value._mayRecordNestedErrors }
+
     /// A present member: `.null` for `null`, otherwise its value (absence is decided by the object, see
     /// ``JSONView/decodeField(_:forKey:in:)``).
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {

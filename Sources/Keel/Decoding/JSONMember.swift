@@ -15,21 +15,30 @@ public struct JSONMember: Sendable {
     public let object: JSONView
     /// The key that was looked for.
     public let key: String
-    /// The member's value, or `nil` when the object has no member with that key (or is not an object).
-    public let value: JSONView?
+    /// The tape index of the member's value in `object`'s document, or -1 when there is none (kept as an
+    /// index rather than a view, so that a member holds one reference to its document, not two).
+    @usableFromInline let valueIndex: Int
     /// Whether a path to this member met a `null` on the way, which counts as the member being absent.
     @usableFromInline let metNull: Bool
 
     /// A member of `object` whose value (if any) was found already.
+    ///
+    /// - Precondition: `value` belongs to the same document as `object`.
     @inlinable public init(object: JSONView, key: String, value: JSONView?) {
-        self.init(object: object, key: key, value: value, metNull: false)
+        precondition(value.map { $0.storage === object.storage } ?? true, "the value belongs to another document")
+        self.init(object: object, key: key, valueIndex: value?.index ?? -1, metNull: false)
     }
 
-    @inlinable init(object: JSONView, key: String, value: JSONView?, metNull: Bool) {
+    @inlinable init(object: JSONView, key: String, valueIndex: Int, metNull: Bool) {
         self.object = object
         self.key = key
-        self.value = value
+        self.valueIndex = valueIndex
         self.metNull = metNull
+    }
+
+    /// The member's value, or `nil` when the object has no member with that key (or is not an object).
+    @inlinable public var value: JSONView? {
+        valueIndex < 0 ? nil : JSONView(storage: object.storage, index: valueIndex)
     }
 
     /// The value, or an error: a type mismatch when ``object`` is not an object, otherwise a missing key.
@@ -45,7 +54,7 @@ public struct JSONMember: Sendable {
 
     /// Whether there is no value because the object lacks the key (or a path met a `null`), rather than
     /// because the value searched is not an object, which is an error even for readers that accept absence.
-    @usableFromInline var isAbsent: Bool { value == nil && (metNull || object.kind == .object) }
+    @usableFromInline var isAbsent: Bool { valueIndex < 0 && (metNull || object.kind == .object) }
 
     /// The member at `keys` below this one: each step is looked up in the value of the one before. A
     /// missing step or a `null` on the way gives a member without a value, whose ``object`` and ``key`` are
@@ -54,7 +63,7 @@ public struct JSONMember: Sendable {
         var current = self
         for key in keys {
             guard let value = current.value else { return current }
-            current = JSONMember(object: value, key: key, value: value.kind == .object ? value.member(key) : nil,
+            current = JSONMember(object: value, key: key, valueIndex: value.kind == .object ? value.member(key)?.index ?? -1 : -1,
                                  metNull: value.isNullValue)
         }
         return current
@@ -81,7 +90,7 @@ public struct JSONMember: Sendable {
     /// returned as it is); a missing-member error when the value searched is neither an object nor `null`.
     @inlinable func presentValue() throws(JSONDecodingError) -> JSONView? {
         // `null` in place of the object counts as absence here, as it always has for optional members.
-        if value == nil, !(isAbsent || object.isNullValue) { throw missingError }
+        if valueIndex < 0, !(isAbsent || object.isNullValue) { throw missingError }
         return value
     }
 

@@ -1,56 +1,60 @@
 // The member names a model reads, set up once per type, so that an object's members can be matched with
 // them in one pass (see `JSONMembers`). `@JSONModel` declares one table per model.
+//
+// A class over flat buffers, so that reading an object retains one reference rather than four arrays, and
+// matching a key touches no array bookkeeping.
 
 /// The names of the members a model reads, each given a slot, matched by their UTF-8 bytes.
 ///
 /// Code that `@JSONModel` generates keeps one table per model in a static property and reads objects with
-/// ``JSONView/withMembers(_:expecting:_:)``. Matching a key costs a small hash of its length and three of its bytes
+/// ``JSONView/members(_:expecting:)``. Matching a key costs a small hash of its length and three of its bytes
 /// and, when a name hashes there, one comparison of bytes.
-public struct JSONMemberNames: Sendable {
+public final class JSONMemberNames: @unchecked Sendable {
+    // Unchecked: every stored property is set in `init` and never written again; the buffers are owned.
+
     /// The names, in slot order.
     public let names: [String]
-    /// Every name's bytes, one after another; `ranges[slot]` says where each is.
-    private let bytes: [UInt8]
-    private let ranges: [Range<Int>]
+    /// Every name's bytes, one after another; name `slot` runs from `starts[slot]` to `starts[slot + 1]`.
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let starts: UnsafeMutableBufferPointer<Int>
     /// Open addressing: each entry is a slot plus one; zero marks an empty entry.
-    private let table: [UInt16]
+    private let table: UnsafeMutableBufferPointer<UInt16>
 
     /// A table of `names`; each gets the slot of its position. A repeated name keeps its first slot.
     ///
-    /// - Precondition: at most 65,535 names (a model with that many properties does not compile in
+    /// - Precondition: at most 65,534 names (a model with that many properties does not compile in
     ///   reasonable time anyway).
     public init(_ names: [String]) {
         precondition(names.count < Int(UInt16.max), "too many member names")
         self.names = names
-        var bytes: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        for name in names {
-            let start = bytes.count
-            bytes.append(contentsOf: name.utf8)
-            ranges.append(start..<bytes.count)
+        let all = names.flatMap(\.utf8)
+        bytes = .allocate(capacity: max(all.count, 1))
+        _ = bytes.initialize(from: all)
+        starts = .allocate(capacity: names.count + 1)
+        var offset = 0
+        for (slot, name) in names.enumerated() {
+            starts[slot] = offset
+            offset += name.utf8.count
         }
+        starts[names.count] = offset
         var capacity = 8
         while capacity < names.count * 4 { capacity <<= 1 }
-        var table = [UInt16](repeating: 0, count: capacity)
-        bytes.withUnsafeBufferPointer { all in
-            for slot in ranges.indices {
-                let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: all[ranges[slot]]))
-                var entry = JSONMemberNames.hash(name) & (capacity - 1)
-                var isRepeat = false
-                while table[entry] != 0 {
-                    let other = Int(table[entry]) - 1
-                    if all[ranges[other]].elementsEqual(name) {
-                        isRepeat = true
-                        break
-                    }
-                    entry = (entry + 1) & (capacity - 1)
-                }
-                if !isRepeat { table[entry] = UInt16(slot + 1) }
+        table = .allocate(capacity: capacity)
+        table.initialize(repeating: 0)
+        for slot in names.indices {
+            let name = UnsafeRawBufferPointer(start: bytes.baseAddress! + starts[slot], count: starts[slot + 1] - starts[slot])
+            if self.slot(of: name) == nil {
+                var entry = Self.hash(name) & (capacity - 1)
+                while table[entry] != 0 { entry = (entry + 1) & (capacity - 1) }
+                table[entry] = UInt16(slot + 1)
             }
         }
-        self.bytes = bytes
-        self.ranges = ranges
-        self.table = table
+    }
+
+    deinit {
+        bytes.deallocate()
+        starts.deallocate()
+        table.deallocate()
     }
 
     /// The number of slots.
@@ -72,21 +76,17 @@ public struct JSONMemberNames: Sendable {
     @inline(__always)
     func slot(of key: UnsafeRawBufferPointer) -> Int? {
         let mask = table.count - 1
-        var entry = JSONMemberNames.hash(key) & mask
-        return table.withUnsafeBufferPointer { table in
-            bytes.withUnsafeBufferPointer { bytes in
-                while true {
-                    let stored = Int(table[entry])
-                    if stored == 0 { return nil }
-                    let range = ranges[stored - 1]
-                    if range.count == key.count,
-                        key.count == 0 || memoryEqual(bytes.baseAddress! + range.lowerBound, key.baseAddress!, key.count)
-                    {
-                        return stored - 1
-                    }
-                    entry = (entry + 1) & mask
-                }
+        var entry = Self.hash(key) & mask
+        while true {
+            let stored = Int(table[entry])
+            if stored == 0 { return nil }
+            let start = starts[stored - 1]
+            if starts[stored] - start == key.count,
+                key.count == 0 || memoryEqual(bytes.baseAddress! + start, key.baseAddress!, key.count)
+            {
+                return stored - 1
             }
+            entry = (entry + 1) & mask
         }
     }
 }

@@ -2,44 +2,67 @@
 // instead of each property searching the object for its key (which costs about n²/2 key visits for an
 // object of n members read in order). A later member with the same key overwrites an earlier one, so the
 // last of repeated keys wins, as it does everywhere else in Keel.
+//
+// The slots are a value of their own (inline for small models, an array beyond), so that generated code
+// can assign each property straight from its member, without a closure and without naming its type.
 
 /// The members of one object that a ``JSONMemberNames`` table names, found in one pass.
-///
-/// Valid only inside the closure of ``JSONView/withMembers(_:expecting:_:)``, which owns its storage.
 public struct JSONMembers {
     /// The object read.
     public let object: JSONView
     @usableFromInline let names: JSONMemberNames
-    /// For each slot, the tape index of its member's value, or -1 when the object has none.
-    @usableFromInline let values: UnsafeMutableBufferPointer<Int>
+    /// For each slot up to ``inlineCapacity``, the tape index of its member's value, or -1 when absent.
+    @usableFromInline var inlineSlots: InlineSlots
+    /// The slots of a model with more than ``inlineCapacity`` names (then `inlineSlots` is unused).
+    @usableFromInline var heapSlots: [Int]
+
+    @usableFromInline typealias InlineSlots = (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
+    /// How many slots a value holds without allocating.
+    @usableFromInline static let inlineCapacity = 16
+
+    /// The members of `object` (which must be an object) that `names` lists.
+    @usableFromInline init(of object: JSONView, names: JSONMemberNames) {
+        self.object = object
+        self.names = names
+        inlineSlots = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+        heapSlots = names.count > Self.inlineCapacity ? [Int](repeating: -1, count: names.count) : []
+        if heapSlots.isEmpty {
+            withUnsafeMutableBytes(of: &inlineSlots) { bytes in
+                object.findMembers(names, into: bytes.bindMemory(to: Int.self))
+            }
+        } else {
+            heapSlots.withUnsafeMutableBufferPointer { object.findMembers(names, into: $0) }
+        }
+    }
+
+    /// The tape index of the value in `slot`, or -1.
+    @inlinable func valueIndex(_ slot: Int) -> Int {
+        if heapSlots.isEmpty {
+            precondition(slot >= 0 && slot < Self.inlineCapacity, "slot out of range")
+            return withUnsafeBytes(of: inlineSlots) { $0.load(fromByteOffset: slot &* MemoryLayout<Int>.stride, as: Int.self) }
+        }
+        return heapSlots[slot]
+    }
 
     /// The member in `slot`: its key, and its value when the object has it.
     @inlinable public subscript(slot: Int) -> JSONMember {
-        let index = values[slot]
-        return JSONMember(object: object, key: names.names[slot],
-                          value: index < 0 ? nil : JSONView(storage: object.storage, index: index))
+        JSONMember(object: object, key: names.names[slot], valueIndex: valueIndex(slot), metNull: false)
     }
 }
 
 extension JSONView {
-    /// Calls `body` with this object's members that `names` lists, found in one pass over the object.
+    /// This object's members that `names` lists, found in one pass over the object.
     ///
-    /// - Throws: a type mismatch (expecting `expected`) when this is not an object, or what `body` throws.
-    public func withMembers<Result>(
-        _ names: JSONMemberNames, expecting expected: @autoclosure () -> String = "an object",
-        _ body: (JSONMembers) throws(JSONDecodingError) -> Result
-    ) throws(JSONDecodingError) -> Result {
+    /// - Throws: a type mismatch (expecting `expected`) when this is not an object.
+    public func members(
+        _ names: JSONMemberNames, expecting expected: @autoclosure () -> String = "an object"
+    ) throws(JSONDecodingError) -> JSONMembers {
         guard kind == .object else { throw .typeMismatch(expected(), at: self) }
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: names.count) {
-            (values) throws(JSONDecodingError) -> Result in
-            values.initialize(repeating: -1)
-            findMembers(names, into: values)
-            return try body(JSONMembers(object: self, names: names, values: values))
-        }
+        return JSONMembers(of: self, names: names)
     }
 
     /// Records in `values` where each named member's value is; the last of repeated keys wins.
-    private func findMembers(_ names: JSONMemberNames, into values: UnsafeMutableBufferPointer<Int>) {
+    @usableFromInline func findMembers(_ names: JSONMemberNames, into values: UnsafeMutableBufferPointer<Int>) {
         storage.withReader { reader in
             let tape = reader.tape
             guard let input = reader.bytes.baseAddress else { return }
