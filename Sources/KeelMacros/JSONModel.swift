@@ -1,14 +1,14 @@
 // The macros users write on their models. Each is a declaration only; `KeelMacrosPlugin` expands them.
 @_exported import Keel
 
-/// Makes a struct decode from and encode to JSON with Keel, with the decoder and encoder written at compile
-/// time: it adds `JSONDecodable` and `JSONEncodable` conformances, and an `init(json:in:)`.
+/// Makes a struct or an enum decode from and encode to JSON with Keel, with the decoder and encoder written
+/// at compile time: it adds `JSONDecodable` and `JSONEncodable` conformances, and an `init(json:in:)`.
 ///
-/// Every stored property is a member, named as written unless `keys` converts it or ``JSONKey(_:_:)`` names
-/// it. A property's type says how it is read: an optional may be missing or `null`, a `JSONField` keeps
-/// absent, `null` and a value apart, and a `var` with an initial value takes that value when the member is
-/// missing. The other options are attributes on the property: ``JSONKey(_:_:)``, ``JSONDefault(_:when:)``,
-/// ``JSONLossy()``, ``JSONCoercing()``, ``JSONDate(_:)`` and ``JSONIgnored()``.
+/// On a struct, every stored property is a member, named as written unless `keys` converts it or
+/// ``JSONKey(_:_:)`` names it. A property's type says how it is read: an optional may be missing or `null`,
+/// a `JSONField` keeps absent, `null` and a value apart, and a `var` with an initial value takes that value
+/// when the member is missing. The other options are attributes on the property: ``JSONKey(_:_:)``,
+/// ``JSONDefault(_:when:)``, ``JSONLossy()``, ``JSONCoercing()``, ``JSONDate(_:)`` and ``JSONIgnored()``.
 ///
 /// ```swift
 /// @JSONModel(keys: .snakeCase)
@@ -22,14 +22,47 @@
 /// let account = try Account.decode(parsing: text)
 /// ```
 ///
+/// On an enum with associated values, each case is a tagged variant of a discriminated union, laid out as
+/// `layout` says; its tag is the case name (converted by `tags`) or ``JSONTag(_:)``, and a case marked
+/// ``JSONUnknown()`` takes tags that no case names. On an enum with a raw value, the raw value is the JSON,
+/// and ``JSONUnknown()`` marks the case unknown raw values decode as.
+///
+/// With `codable: true` the type is also `Decodable` and `Encodable`, through the same generated code: under
+/// `KeelDecoder` it is read straight off the document at the generated decoder's speed, under any other
+/// decoder from a `JSON` tree, with the same results and errors either way (see `JSONDecodable.decode(from:)`).
+///
 /// The generated decoder reads an object's members in one pass, so it keeps Keel's rule that the last of
 /// repeated keys wins, and its errors are those of every other Keel style: path, line, column, expected and
-/// found. An enum with a `String` or integer raw value needs no macro: declaring `JSONDecodable` is enough.
-@attached(extension, conformances: JSONDecodable, JSONEncodable,
-          names: named(init(json:in:)), named(decode), named(toJSON), named(_mayRecordNestedErrors), named(jsonMemberNames))
-public macro JSONModel(keys: JSONKeyCase = .asWritten) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONModelMacro")
+/// found.
+@attached(extension, conformances: JSONDecodable, JSONEncodable, UnknownCaseRepresentable, Decodable, Encodable,
+          names: named(init(json:in:)), named(decode), named(toJSON), named(_mayRecordNestedErrors), named(jsonMemberNames),
+          named(jsonTags), named(jsonCaseMembers), named(unknownCase), named(init(from:)), named(encode(to:)))
+public macro JSONModel(
+    keys: JSONKeyCase = .asWritten, tags: JSONKeyCase = .asWritten, layout: JSONUnionLayout = .external, codable: Bool = false
+) =
+    #externalMacro(module: "KeelMacrosPlugin", type: "JSONModelMacro")
 
-/// How ``JSONModel(keys:)`` spells member names from property names, worked out at compile time.
+/// Where a `@JSONModel` enum's tag and payload go. Member names must be string literals.
+public enum JSONUnionLayout: Sendable {
+    /// `{"circle": {"radius": 2}}`: one member named by the tag, as Swift's own `Codable` writes enums.
+    case external
+    /// `{"type": "circle", "radius": 2}`: the tag member beside the payload's members. A case with one
+    /// unlabeled value reads it from the whole object (its own members beside the tag).
+    case inline(tag: String)
+    /// `{"type": "circle", "content": {"radius": 2}}`: the tag member and the payload under `content`.
+    case adjacent(tag: String, content: String)
+}
+
+/// The tag of an enum case, when not its name: `@JSONTag("PushEvent") case push(PushPayload)`.
+@attached(peer)
+public macro JSONTag(_ tag: String) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
+
+/// The case that a tag (or raw value) naming no case decodes as, reported as a warning in collecting mode.
+/// In a union it may hold the tag (`case other(String)`) and then the payload (`case other(String, JSON)`).
+@attached(peer)
+public macro JSONUnknown() = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
+
+/// How ``JSONModel(keys:tags:layout:codable:)`` spells member names from property names, worked out at compile time.
 public enum JSONKeyCase: Sendable {
     /// As the property is named: `accountId`.
     case asWritten

@@ -1,5 +1,5 @@
-// `@JSONModel`: one extension that makes a struct `JSONDecodable` and `JSONEncodable`, with the decoder and
-// the encoder written out for its properties.
+// `@JSONModel`: one extension that makes a struct or an enum `JSONDecodable` and `JSONEncodable`, with the
+// decoder and the encoder written out for its properties or cases.
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
@@ -9,38 +9,127 @@ public struct JSONModelMacro: ExtensionMacro {
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard let structure = declaration.as(StructDeclSyntax.self) else {
+        let keys = keyCase(of: node, label: "keys")
+        let members: String
+        var conformances = ["JSONDecodable", "JSONEncodable"]
+        if let structure = declaration.as(StructDeclSyntax.self) {
+            let properties = ModelProperty.properties(of: structure, keys: keys, in: context)
+            guard !diagnoseRepeatedNames(properties, in: context) else { return [] }
+            members = ModelSource(
+                typeName: structure.name.text, access: accessModifier(of: structure.modifiers), properties: properties,
+                isGeneric: structure.genericParameterClause != nil
+            ).members
+        } else if let enumeration = declaration.as(EnumDeclSyntax.self) {
+            guard let cases = UnionCase.cases(of: enumeration, keys: keys, tags: keyCase(of: node, label: "tags"), in: context) else {
+                return []
+            }
+            if hasRawValue(enumeration) {
+                // The raw value is the JSON; Keel's conformances for raw-value enums do the work.
+                members = cases.first(where: \.isFallback).map {
+                    conformances.append("UnknownCaseRepresentable")
+                    return "/// The case a raw value that names no case decodes as.\n"
+                        + "\(accessModifier(of: enumeration.modifiers))static var unknownCase: Self { .\($0.name) }"
+                } ?? ""
+            } else {
+                guard let layout = layout(of: node, in: context) else { return [] }
+                members = UnionSource(
+                    typeName: enumeration.name.text, access: accessModifier(of: enumeration.modifiers), layout: layout,
+                    cases: cases, isGeneric: enumeration.genericParameterClause != nil
+                ).members
+            }
+        } else {
             context.diagnose(Diagnostic(node: node, message: ModelDiagnostic.notAStruct))
             return []
         }
-        let keys = keyCase(of: node)
-        let properties = ModelProperty.properties(of: structure, keys: keys, in: context)
-        guard !diagnoseRepeatedNames(properties, in: context) else { return [] }
-        let source = ModelSource(
-            typeName: structure.name.text, access: accessModifier(of: structure), properties: properties,
-            isGeneric: structure.genericParameterClause != nil)
-        let conformances = protocols.isEmpty ? "JSONDecodable, JSONEncodable" : protocols.map(\.trimmedDescription).joined(separator: ", ")
+        var extensionMembers = members
+        if isCodableRequested(node) {
+            conformances += ["Decodable", "Encodable"]
+            // A raw-value enum gets Swift's own `Codable` for raw values (with `UnknownCaseRepresentable`'s
+            // fallback); the others read and write themselves through any coder.
+            if !(declaration.as(EnumDeclSyntax.self).map(hasRawValue) ?? false) {
+                let access = accessModifier(of: declaration.modifiers)
+                extensionMembers += """
+
+
+                    /// Reads the value through any `Decoder` with its own decoder, so that it reads the same everywhere.
+                    \(access)init(from decoder: any Decoder) throws {
+                    self = try Self.decode(from: decoder)
+                    }
+
+                    /// Writes the value through any `Encoder` as its JSON.
+                    \(access)func encode(to encoder: any Encoder) throws {
+                    try toJSON().encode(to: encoder)
+                    }
+                    """
+            }
+        }
+        // `protocols` lists the conformances the type lacks (empty when the caller does not say).
+        let wanted = protocols.isEmpty ? conformances : conformances.filter { name in protocols.contains { $0.trimmedDescription == name } }
         let decl: DeclSyntax = """
-            extension \(type.trimmed): \(raw: conformances) {
-            \(raw: source.members)
+            extension \(type.trimmed)\(raw: wanted.isEmpty ? "" : ": " + wanted.joined(separator: ", ")) {
+            \(raw: extensionMembers)
             }
             """
         guard let extensionDecl = decl.as(ExtensionDeclSyntax.self) else { return [] }
         return [extensionDecl]
     }
 
-    /// The `keys:` argument, `.asWritten` when absent.
-    private static func keyCase(of node: AttributeSyntax) -> KeyCase {
+    /// Whether the attribute says `codable: true`.
+    private static func isCodableRequested(_ node: AttributeSyntax) -> Bool {
         guard let arguments = node.arguments?.as(LabeledExprListSyntax.self),
-            let argument = arguments.first(where: { $0.label?.text == "keys" }),
+            let argument = arguments.first(where: { $0.label?.text == "codable" })
+        else { return false }
+        return argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+    }
+
+    /// Whether an enum declares a raw type (`enum Status: String`), which then is its JSON.
+    private static func hasRawValue(_ enumeration: EnumDeclSyntax) -> Bool {
+        guard let first = enumeration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription else { return false }
+        let rawTypes = ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+                        "Double", "Float", "Bool"]
+        return rawTypes.contains(first.hasPrefix("Swift.") ? String(first.dropFirst(6)) : first)
+    }
+
+    /// The `layout:` argument: `.external` when absent.
+    private static func layout(of node: AttributeSyntax, in context: some MacroExpansionContext) -> UnionLayout? {
+        guard let arguments = node.arguments?.as(LabeledExprListSyntax.self),
+            let argument = arguments.first(where: { $0.label?.text == "layout" })
+        else { return .external }
+        if let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "external" {
+            return .external
+        }
+        guard let call = argument.expression.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        else {
+            context.diagnose(Diagnostic(node: argument.expression, message: ModelDiagnostic.layoutNeedsLiterals))
+            return nil
+        }
+        let texts = call.arguments.map { $0.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
+        guard texts.allSatisfy({ $0 != nil }) else {
+            context.diagnose(Diagnostic(node: argument.expression, message: ModelDiagnostic.layoutNeedsLiterals))
+            return nil
+        }
+        switch (name, texts.compactMap { $0 }) {
+        case ("inline", let keys) where keys.count == 1: return .inline(tag: keys[0])
+        case ("adjacent", let keys) where keys.count == 2: return .adjacent(tag: keys[0], content: keys[1])
+        default:
+            context.diagnose(Diagnostic(node: argument.expression, message: ModelDiagnostic.layoutNeedsLiterals))
+            return nil
+        }
+    }
+
+    /// The `keys:` or `tags:` argument, `.asWritten` when absent.
+    private static func keyCase(of node: AttributeSyntax, label: String) -> KeyCase {
+        guard let arguments = node.arguments?.as(LabeledExprListSyntax.self),
+            let argument = arguments.first(where: { $0.label?.text == label }),
             let member = argument.expression.as(MemberAccessExprSyntax.self)
         else { return .asWritten }
         return KeyCase(rawValue: member.declName.baseName.text) ?? .asWritten
     }
 
-    /// `public` or `package` when the struct is, so that the conformance's members are as visible as it.
-    private static func accessModifier(of structure: StructDeclSyntax) -> String {
-        for modifier in structure.modifiers {
+    /// `public` or `package` when the type is, so that the conformance's members are as visible as it.
+    private static func accessModifier(of modifiers: DeclModifierListSyntax) -> String {
+        for modifier in modifiers {
             switch modifier.name.tokenKind {
             case .keyword(.public), .keyword(.open): return "public "
             case .keyword(.package): return "package "

@@ -1,5 +1,6 @@
-// The property attributes (`@JSONKey`, `@JSONDefault`, ...) are read by `@JSONModel`; on their own they
-// expand to nothing. What they may be attached to is checked here, where the diagnostic points at them.
+// The property and case attributes (`@JSONKey`, `@JSONDefault`, `@JSONTag`, ...) are read by `@JSONModel`;
+// on their own they expand to nothing. What they may be attached to is checked here, where the diagnostic
+// points at them.
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
@@ -8,9 +9,17 @@ public struct JSONPropertyOptionMacro: PeerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard let variable = declaration.as(VariableDeclSyntax.self), !variable.isStatic else {
-            context.diagnose(Diagnostic(node: node, message: ModelDiagnostic.optionNeedsStoredProperty(node.attributeName.trimmedDescription)))
-            return []
+        let name = node.attributeName.trimmedDescription
+        let fits: Bool
+        switch name {
+        case "JSONTag": fits = declaration.is(EnumCaseDeclSyntax.self)
+        case "JSONUnknown": fits = declaration.is(EnumCaseDeclSyntax.self)
+        default: fits = declaration.as(VariableDeclSyntax.self).map { !$0.isStatic } ?? false
+        }
+        if !fits {
+            let message = declaration.is(EnumCaseDeclSyntax.self) || ["JSONTag", "JSONUnknown"].contains(name)
+                ? ModelDiagnostic.optionNeedsCase(name) : ModelDiagnostic.optionNeedsStoredProperty(name)
+            context.diagnose(Diagnostic(node: node, message: message))
         }
         return []
     }

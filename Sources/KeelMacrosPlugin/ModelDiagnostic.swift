@@ -14,11 +14,16 @@ enum ModelDiagnostic: DiagnosticMessage {
     case repeatedMemberName(String, property: String, other: String)
     case conflictingOptions(String, String)
     case emptyMemberName
+    case fallbackShape(String)
+    case optionNeedsCase(String)
+    case twoFallbacks(String)
+    case repeatedTag(String, case: String, other: String)
+    case layoutNeedsLiterals
 
     var message: String {
         switch self {
         case .notAStruct:
-            return "@JSONModel applies to a struct"
+            return "@JSONModel applies to a struct or an enum"
         case .optionNeedsStoredProperty(let name):
             return "@\(name) applies to a stored instance property of a @JSONModel struct"
         case .needsTypeAnnotation(let property):
@@ -39,6 +44,18 @@ enum ModelDiagnostic: DiagnosticMessage {
             return "@\(first) and @\(second) cannot be used together"
         case .emptyMemberName:
             return "a member name must be a string literal"
+        case .optionNeedsCase(let name):
+            return name == "JSONTag" || name == "JSONUnknown"
+                ? "@\(name) applies to a case of a @JSONModel enum"
+                : "@\(name) applies to a stored instance property of a @JSONModel struct, not to an enum case"
+        case .fallbackShape(let name):
+            return "@JSONUnknown case '\(name)' takes at most two values: the tag, then the payload"
+        case .twoFallbacks(let other):
+            return "only one case can be @JSONUnknown; '\(other)' is already"
+        case .repeatedTag(let tag, let name, let other):
+            return "cases '\(name)' and '\(other)' both have the tag \"\(tag)\""
+        case .layoutNeedsLiterals:
+            return "the layout's member names must be string literals"
         }
     }
 
@@ -56,6 +73,11 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .repeatedMemberName: name = "repeatedMemberName"
         case .conflictingOptions: name = "conflictingOptions"
         case .emptyMemberName: name = "emptyMemberName"
+        case .fallbackShape: name = "fallbackShape"
+        case .optionNeedsCase: name = "optionNeedsCase"
+        case .twoFallbacks: name = "twoFallbacks"
+        case .repeatedTag: name = "repeatedTag"
+        case .layoutNeedsLiterals: name = "layoutNeedsLiterals"
         }
         return MessageID(domain: "KeelMacros", id: name)
     }

@@ -39,6 +39,9 @@ struct PropertyOptions {
     /// The attribute of each option, for diagnostics.
     var attributes: [String: AttributeSyntax] = [:]
 
+    /// No options: what an enum case's associated value has.
+    init() {}
+
     init(_ attributes: AttributeListSyntax, diagnose: (Diagnostic) -> Void) {
         for element in attributes {
             guard case .attribute(let attribute) = element,
@@ -116,7 +119,7 @@ extension ModelProperty {
 
     /// How a property of `type` (`nil` when not written) with `options` is read; `nil`, after a diagnostic,
     /// when the options do not fit.
-    private static func reading(
+    static func reading(
         of type: TypeSyntax?, options: PropertyOptions, initializer: ExprSyntax?, name: String, node: Syntax,
         context: some MacroExpansionContext
     ) -> Reading? {

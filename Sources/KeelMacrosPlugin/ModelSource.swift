@@ -64,7 +64,7 @@ struct ModelSource {
     }
 
     private var encodeFunction: String {
-        let statements = properties.map(\.writeStatement).joined(separator: "\n")
+        let statements = properties.map { $0.writeStatement(of: "self.\($0.name)") }.joined(separator: "\n")
         return """
             /// The properties as a JSON object, each under its member name.
             \(access)func toJSON() -> JSON {
@@ -114,24 +114,24 @@ extension ModelProperty {
         }
     }
 
-    /// The statements that add this property to `object` in `toJSON()`.
-    var writeStatement: String {
-        func add(_ value: String) -> String {
+    /// The statements that add this property, whose value `value` reads, to `object` in `toJSON()`.
+    func writeStatement(of value: String) -> String {
+        func add(_ json: String) -> String {
             path.count == 1
-                ? "object.append(key: \(path[0].literal), value: \(value))"
-                : "object.setValue(\(value), atPath: [" + path.map(\.literal).joined(separator: ", ") + "])"
+                ? "object.append(key: \(path[0].literal), value: \(json))"
+                : "object.setValue(\(json), atPath: [" + path.map(\.literal).joined(separator: ", ") + "])"
         }
         switch reading {
         case .date(let format, let optional, let asDate):
             let timestamp = asDate ? "JSONTimestamp(value)" : "value"
             let written = add("\(timestamp).toJSON(format: \(format.trimmedDescription))")
-            return optional ? "if let value = self.\(name) { \(written) }" : "do { let value = self.\(name); \(written) }"
+            return optional ? "if let value = \(value) { \(written) }" : "do { let value = \(value); \(written) }"
         case .field:
-            return "if let value = self.\(name).presentJSON { \(add("value")) }"
+            return "if let value = \(value).presentJSON { \(add("value")) }"
         case .optional:
-            return "if let value = self.\(name) { \(add("value.toJSON()")) }"
+            return "if let value = \(value) { \(add("value.toJSON()")) }"
         default:
-            return add("self.\(name).toJSON()")
+            return add("\(value).toJSON()")
         }
     }
 }

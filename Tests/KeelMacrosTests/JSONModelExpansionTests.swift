@@ -8,6 +8,7 @@ import Testing
     "JSONModel": JSONModelMacro.self, "JSONKey": JSONPropertyOptionMacro.self, "JSONDefault": JSONPropertyOptionMacro.self,
     "JSONLossy": JSONPropertyOptionMacro.self, "JSONCoercing": JSONPropertyOptionMacro.self,
     "JSONDate": JSONPropertyOptionMacro.self, "JSONIgnored": JSONPropertyOptionMacro.self,
+    "JSONTag": JSONPropertyOptionMacro.self, "JSONUnknown": JSONPropertyOptionMacro.self,
 ]))
 struct JSONModelExpansionTests {
     @Test func expandsAStruct() {
@@ -230,8 +231,155 @@ struct JSONModelExpansionTests {
             """
             @JSONModel
             ┬─────────
-            ╰─ 🛑 @JSONModel applies to a struct
+            ╰─ 🛑 @JSONModel applies to a struct or an enum
             class Model { var a: Int = 0 }
+            """
+        }
+    }
+
+    @Test func expandsAUnion() {
+        assertMacro {
+            """
+            @JSONModel(tags: .snakeCase, layout: .inline(tag: "kind"))
+            enum Shape {
+                case circle(radius: Double)
+                @JSONTag("box") case square(Side)
+                case dot
+                @JSONUnknown case other(String)
+            }
+            """
+        } expansion: {
+            """
+            enum Shape {
+                case circle(radius: Double)
+                case square(Side)
+                case dot
+                case other(String)
+            }
+
+            extension Shape: JSONDecodable, JSONEncodable {
+                /// The tags of `Shape`'s cases, in declaration order.
+                static let jsonTags: [String] = ["circle", "box", "dot"]
+
+                /// For each case, the members its payload object holds.
+                static let jsonCaseMembers: [JSONMemberNames] = [JSONMemberNames(["radius"]), JSONMemberNames([]), JSONMemberNames([]), JSONMemberNames([])]
+
+                /// Reads a `Shape`: the case its tag names, with that case's payload.
+                init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                    let tagValue = try json.requiredMember("kind")
+                    let tag = try String.decode(tagValue, in: context)
+                    switch tag {
+                    case "circle":
+                        let members = try json.members(Self.jsonCaseMembers[0], expecting: "an object (Shape.circle)")
+                        self = .circle(radius: try members[0].decode(in: context))
+                    case "box":
+                        self = .square(try json.decode(in: context))
+                    case "dot":
+                        self = .dot
+                    default:
+                        try tagValue.reportUnknownTag(knownTags: Self.jsonTags, hasFallback: true, in: context)
+                        self = .other(tag)
+                    }
+                }
+
+                static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+                    try Self(json: value, in: context)
+                }
+
+                static var _mayRecordNestedErrors: Bool {
+                    true
+                }
+
+                /// The case as JSON: its tag, and its payload.
+                func toJSON() -> JSON {
+                    switch self {
+                    case .circle(let value0):
+                        var object = JSONObject()
+                        object.append(key: "radius", value: value0.toJSON())
+                        return .unionCase("circle", payload: .object(object), tagKey: "kind", contentKey: nil)
+                    case .square(let value0):
+                        return .unionCase("box", payload: value0.toJSON(), tagKey: "kind", contentKey: nil)
+                    case .dot:
+                        return .unionCase("dot", payload: nil, tagKey: "kind", contentKey: nil)
+                    case .other(let value0):
+                        return .unionCase(value0, payload: nil, tagKey: "kind", contentKey: nil)
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test func expandsARawValueEnumWithAFallback() {
+        assertMacro {
+            """
+            @JSONModel
+            public enum Plan: String {
+                case free, pro
+                @JSONUnknown case unknown
+            }
+            """
+        } expansion: {
+            """
+            public enum Plan: String {
+                case free, pro
+                case unknown
+            }
+
+            extension Plan: JSONDecodable, JSONEncodable, UnknownCaseRepresentable {
+                /// The case a raw value that names no case decodes as.
+                public static var unknownCase: Self {
+                    .unknown
+                }
+            }
+            """
+        }
+    }
+
+    @Test func diagnosesUnionsItCannotRead() {
+        assertMacro {
+            """
+            @JSONModel(layout: .adjacent(tag: "type", content: contentName))
+            enum A { case a }
+            @JSONModel
+            enum B {
+                case first
+                @JSONTag("first") case second(Int)
+                @JSONUnknown case other(String, JSON, Int)
+                @JSONUnknown case another
+            }
+            struct C {
+                @JSONTag("c") var c: Int
+                @JSONLossy case d
+            }
+            """
+        } diagnostics: {
+            """
+            @JSONModel(layout: .adjacent(tag: "type", content: contentName))
+                               ┬───────────────────────────────────────────
+                               ╰─ 🛑 the layout's member names must be string literals
+            enum A { case a }
+            @JSONModel
+            enum B {
+                case first
+                @JSONTag("first") case second(Int)
+                                       ┬──────────
+                                       ╰─ 🛑 cases 'second' and 'first' both have the tag "first"
+                @JSONUnknown case other(String, JSON, Int)
+                                  ┬───────────────────────
+                                  ╰─ 🛑 @JSONUnknown case 'other' takes at most two values: the tag, then the payload
+                @JSONUnknown case another
+                                  ┬──────
+                                  ╰─ 🛑 only one case can be @JSONUnknown; 'other' is already
+            }
+            struct C {
+                @JSONTag("c") var c: Int
+                ┬────────────
+                ╰─ 🛑 @JSONTag applies to a case of a @JSONModel enum
+                @JSONLossy case d
+                ┬─────────
+                ╰─ 🛑 @JSONLossy applies to a stored instance property of a @JSONModel struct, not to an enum case
+            }
             """
         }
     }

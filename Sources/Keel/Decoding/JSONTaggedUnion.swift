@@ -68,14 +68,9 @@ public struct JSONTaggedUnion<Union>: Sendable {
                 throw .custom("\(error)", at: payload)
             }
         }
-        let unknownTag = JSONDecodingError(kind: .unknownRawValue, expected: expectedTags, found: tagValue.excerpt(), at: tagValue)
+        let unknownTag = tagValue.unknownTagError(knownTags: tags)
         guard let fallback else { throw unknownTag }
         context.warn(unknownTag.noting(.fallbackUsed))
         return fallback(tag, payload)
-    }
-
-    /// `one of the tags "ForkEvent", "PushEvent"`.
-    var expectedTags: String {
-        tags.isEmpty ? "a known tag (none are known)" : "one of the tags " + tags.map(\.debugDescription).joined(separator: ", ")
     }
 }

@@ -1,0 +1,291 @@
+// The Swift source `@JSONModel` writes for an enum with associated values: a discriminated union, read and
+// written in one of three layouts, with each case's tag worked out at compile time and an optional case for
+// tags it does not know.
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// Where a union's tag and payload go, as `@JSONModel(layout:)` gives it.
+enum UnionLayout: Equatable {
+    /// `{"circle": {"radius": 2}}`: one member, named by the tag (how Swift's own `Codable` writes enums).
+    case external
+    /// `{"type": "circle", "radius": 2}`: the tag member beside the payload's members.
+    case inline(tag: String)
+    /// `{"type": "circle", "payload": {"radius": 2}}`.
+    case adjacent(tag: String, content: String)
+
+    var tagKey: String? {
+        switch self {
+        case .external: return nil
+        case .inline(let tag), .adjacent(let tag, _): return tag
+        }
+    }
+
+    var contentKey: String? {
+        if case .adjacent(_, let content) = self { return content }
+        return nil
+    }
+}
+
+/// One case of the union as the macro sees it.
+struct UnionCase {
+    /// The case's name as Swift code writes it.
+    let name: String
+    let tag: String
+    /// The associated values: none; one without a label (the whole payload); or members of the payload
+    /// object, named by their labels (or `_0`, `_1`, … as Swift's `Codable` names unlabeled ones).
+    let payload: Payload
+    let isFallback: Bool
+    let node: Syntax
+
+    enum Payload {
+        case none
+        case single
+        case members([ModelProperty], labels: [String?])
+    }
+
+    /// The labels of the associated values (`nil` for none).
+    var labels: [String?] {
+        switch payload {
+        case .none: return []
+        case .single: return [nil]
+        case .members(_, let labels): return labels
+        }
+    }
+
+    var valueCount: Int {
+        switch payload {
+        case .none: return 0
+        case .single: return 1
+        case .members(let values, _): return values.count
+        }
+    }
+}
+
+struct UnionSource {
+    let typeName: String
+    let access: String
+    let layout: UnionLayout
+    let cases: [UnionCase]
+    let isGeneric: Bool
+
+    private var known: [UnionCase] { cases.filter { !$0.isFallback } }
+    private var fallback: UnionCase? { cases.first(where: \.isFallback) }
+
+    var members: String {
+        [tables, initializer, decodeFunction, "\(access)static var _mayRecordNestedErrors: Bool { true }", encodeFunction]
+            .joined(separator: "\n\n")
+    }
+
+    private var tables: String {
+        let tags = "[" + known.map(\.tag.literal).joined(separator: ", ") + "]"
+        let names = "[" + cases.map { unionCase -> String in
+            guard case .members(let values, _) = unionCase.payload else { return "JSONMemberNames([])" }
+            return "JSONMemberNames([" + values.map(\.path[0].literal).joined(separator: ", ") + "])"
+        }.joined(separator: ", ") + "]"
+        let binding = isGeneric ? "static var" : "static let"
+        let (open, close) = isGeneric ? ("{ ", " }") : ("= ", "")
+        return """
+            /// The tags of `\(typeName)`'s cases, in declaration order.
+            \(binding) jsonTags: [String] \(open)\(tags)\(close)
+
+            /// For each case, the members its payload object holds.
+            \(binding) jsonCaseMembers: [JSONMemberNames] \(open)\(names)\(close)
+            """
+    }
+
+    private var initializer: String {
+        var lines: [String] = []
+        switch layout {
+        case .external:
+            lines.append("let (tag, payload) = try json.soleMember(expecting: \"an object with one member, named by a case of \(typeName)\")")
+            lines.append("let tagValue = payload")
+        case .inline(let tagKey), .adjacent(let tagKey, _):
+            lines.append("let tagValue = try json.requiredMember(\(tagKey.literal))")
+            lines.append("let tag = try String.decode(tagValue, in: context)")
+        }
+        lines.append("switch tag {")
+        for (position, unionCase) in cases.enumerated() where !unionCase.isFallback {
+            lines.append("case \(unionCase.tag.literal):")
+            lines.append(contentsOf: read(unionCase, at: position))
+        }
+        lines.append("default:")
+        if let fallback {
+            lines.append("try tagValue.reportUnknownTag(knownTags: Self.jsonTags, hasFallback: true, in: context)")
+            let values = ["tag", "try \(fallbackPayload).decode(in: context)"].prefix(fallback.valueCount)
+            let arguments = zip(fallback.labels, values).map { label, value in (label.map { "\($0): " } ?? "") + value }
+            lines.append("self = .\(fallback.name)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")"))
+        } else {
+            lines.append("throw tagValue.unknownTagError(knownTags: Self.jsonTags)")
+        }
+        lines.append("}")
+        return """
+            /// Reads a `\(typeName)`: the case its tag names, with that case's payload.
+            \(access)init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+            \(lines.joined(separator: "\n"))
+            }
+            """
+    }
+
+    /// The value a case's payload is read from.
+    private var payloadValue: String {
+        switch layout {
+        case .external: return "payload"
+        case .inline: return "json"
+        case .adjacent(_, let content): return "try json.requiredMember(\(content.literal))"
+        }
+    }
+
+    /// What a fallback's payload is read from: for an adjacent layout, the content member when present.
+    private var fallbackPayload: String {
+        switch layout {
+        case .external: return "payload"
+        case .inline: return "json"
+        case .adjacent(_, let content): return "(json.member(\(content.literal)) ?? json)"
+        }
+    }
+
+    private func read(_ unionCase: UnionCase, at position: Int) -> [String] {
+        switch unionCase.payload {
+        case .none:
+            return ["self = .\(unionCase.name)"]
+        case .single:
+            return ["self = .\(unionCase.name)(try \(payloadValue).decode(in: context))"]
+        case .members(let values, let labels):
+            let expected = "an object (\(typeName).\(unionCase.name))"
+            let arguments = zip(values, labels).enumerated().map { slot, pair in
+                (pair.1.map { "\($0): " } ?? "") + "try " + pair.0.readExpression(of: "members[\(slot)]")
+            }
+            return [
+                "let members = try \(payloadValue).members(Self.jsonCaseMembers[\(position)], expecting: \(expected.literal))",
+                "self = .\(unionCase.name)(\(arguments.joined(separator: ", ")))",
+            ]
+        }
+    }
+
+    private var decodeFunction: String {
+        """
+        \(access)static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+        try Self(json: value, in: context)
+        }
+        """
+    }
+
+    private var encodeFunction: String {
+        let keys = "tagKey: " + (layout.tagKey?.literal ?? "nil") + ", contentKey: " + (layout.contentKey?.literal ?? "nil")
+        let branches = cases.map { unionCase -> String in
+            let bindings = (0..<unionCase.valueCount).map { "let value\($0)" }
+            let pattern = ".\(unionCase.name)" + (bindings.isEmpty ? "" : "(" + bindings.joined(separator: ", ") + ")")
+            let tag = unionCase.isFallback && unionCase.valueCount > 0 ? "value0" : unionCase.tag.literal
+            switch unionCase.payload {
+            case .none:
+                return "case \(pattern): return .unionCase(\(tag), payload: nil, \(keys))"
+            case .single where unionCase.isFallback:
+                return "case \(pattern): return .unionCase(\(tag), payload: nil, \(keys))"
+            case .single:
+                return "case \(pattern): return .unionCase(\(tag), payload: value0.toJSON(), \(keys))"
+            case .members where unionCase.isFallback:
+                let payload = unionCase.valueCount == 2 ? "value1.toJSON()" : "nil"
+                return "case \(pattern): return .unionCase(\(tag), payload: \(payload), \(keys))"
+            case .members(let values, _):
+                let statements = values.enumerated().map { $1.writeStatement(of: "value\($0)") }
+                return """
+                    case \(pattern):
+                    var object = JSONObject()
+                    \(statements.joined(separator: "\n"))
+                    return .unionCase(\(tag), payload: .object(object), \(keys))
+                    """
+            }
+        }
+        return """
+            /// The case as JSON: its tag, and its payload.
+            \(access)func toJSON() -> JSON {
+            switch self {
+            \(branches.joined(separator: "\n"))
+            }
+            }
+            """
+    }
+}
+
+extension UnionCase {
+    /// The cases of `declaration`, with diagnostics for those the macro cannot read.
+    static func cases(
+        of declaration: EnumDeclSyntax, keys: KeyCase, tags: KeyCase, in context: some MacroExpansionContext
+    ) -> [UnionCase]? {
+        var cases: [UnionCase] = []
+        var valid = true
+        for member in declaration.memberBlock.members {
+            guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            var explicitTag: String?
+            var isFallback = false
+            for element in caseDecl.attributes {
+                guard case .attribute(let attribute) = element,
+                    let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text
+                else { continue }
+                if name == "JSONUnknown" { isFallback = true }
+                if name == "JSONTag" {
+                    let literal = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.as(StringLiteralExprSyntax.self)
+                    guard let text = literal?.representedLiteralValue else {
+                        context.diagnose(Diagnostic(node: attribute, message: ModelDiagnostic.emptyMemberName))
+                        valid = false
+                        continue
+                    }
+                    explicitTag = text
+                }
+            }
+            for element in caseDecl.elements {
+                let name = element.name.text
+                let bareName = element.name.identifier?.name ?? name
+                let parameters = Array(element.parameterClause?.parameters ?? [])
+                let payload: Payload
+                if parameters.isEmpty {
+                    payload = .none
+                } else if parameters.count == 1, parameters[0].firstName == nil || parameters[0].firstName?.text == "_" {
+                    payload = .single
+                } else {
+                    var values: [ModelProperty] = []
+                    var labels: [String?] = []
+                    for (position, parameter) in parameters.enumerated() {
+                        let label = parameter.firstName.flatMap { $0.text == "_" ? nil : $0.text }
+                        let bareLabel = parameter.firstName?.identifier?.name ?? label
+                        let memberName = bareLabel.map { keys.memberName(for: $0) } ?? "_\(position)"
+                        guard let reading = ModelProperty.reading(
+                            of: parameter.type, options: PropertyOptions(), initializer: parameter.defaultValue?.value,
+                            name: label ?? "_\(position)", node: Syntax(parameter), context: context)
+                        else {
+                            valid = false
+                            continue
+                        }
+                        values.append(ModelProperty(name: label ?? "_\(position)", path: [memberName], reading: reading,
+                                                    node: Syntax(parameter)))
+                        labels.append(label)
+                    }
+                    payload = .members(values, labels: labels)
+                }
+                let unionCase = UnionCase(name: name, tag: explicitTag ?? tags.memberName(for: bareName), payload: payload,
+                                          isFallback: isFallback, node: Syntax(element))
+                if isFallback, unionCase.valueCount > 2 {
+                    context.diagnose(Diagnostic(node: element, message: ModelDiagnostic.fallbackShape(bareName)))
+                    valid = false
+                }
+                cases.append(unionCase)
+            }
+        }
+        let fallbacks = cases.filter(\.isFallback)
+        if fallbacks.count > 1 {
+            context.diagnose(Diagnostic(node: fallbacks[1].node, message: ModelDiagnostic.twoFallbacks(fallbacks[0].name)))
+            valid = false
+        }
+        var owners: [String: String] = [:]
+        for unionCase in cases where !unionCase.isFallback {
+            if let other = owners[unionCase.tag] {
+                context.diagnose(Diagnostic(node: unionCase.node, message: ModelDiagnostic.repeatedTag(unionCase.tag, case: unionCase.name, other: other)))
+                valid = false
+            }
+            owners[unionCase.tag] = unionCase.name
+        }
+        return valid ? cases : nil
+    }
+}
+
