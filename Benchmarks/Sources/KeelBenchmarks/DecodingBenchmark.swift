@@ -24,6 +24,7 @@ enum DecodingBenchmark {
             ("collecting", collected.errors.isEmpty ? collected.value.map(CollectingTwitter.digest) : nil),
             ("Codable bridge", CodableTwitter.digest(try KeelDecoder().decode(CodableTwitter.Timeline.self, from: bytes))),
             ("@JSONModel", MacroTwitter.digest(try MacroTwitter.Timeline.decode(root()))),
+            ("KeelDecoder + @JSONModel", MacroTwitter.digest(try KeelDecoder().decode(MacroTwitter.Timeline.self, from: bytes))),
         ]
         for (name, digest) in digests where digest != expected {
             throw BenchmarkError("the \(name) style decoded \(digest.map(String.init(describing:)) ?? "nothing"), JSONDecoder \(expected)")
@@ -37,6 +38,7 @@ enum DecodingBenchmark {
             ("throwing (Decodable)", { blackHole(try? ThrowingTwitter.Timeline.decode(root())) }),
             ("collecting (LastMile)", { blackHole(CollectingJSONDecoder().decode(data: bytes, to: CollectingTwitter.Timeline.self)) }),
             ("@JSONModel", { blackHole(try? MacroTwitter.Timeline.decode(root())) }),
+            ("KeelDecoder + @JSONModel", { blackHole(try? KeelDecoder().decode(MacroTwitter.Timeline.self, from: bytes)) }),
         ]
         return (bytes.count, cases.map { Row(name: $0.0, measurement: Measurement.measure(budget: budget, $0.1)) })
     }

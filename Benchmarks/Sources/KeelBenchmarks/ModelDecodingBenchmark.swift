@@ -47,6 +47,7 @@ enum ModelDecodingBenchmark {
             try complete(CollectingJSONDecoder().decode(data: bytes, to: CollectingCitm.Catalog.self))
         },
         Case(name: "@JSONModel") { bytes, _ in try MacroCitm.Catalog.decode(JSONDocument(parsing: bytes).root) },
+        Case(name: "KeelDecoder + @JSONModel") { bytes, _ in try KeelDecoder().decode(MacroCitm.Catalog.self, from: bytes) },
     ]
 
     static let canada: [Case] = [
@@ -65,5 +66,8 @@ enum ModelDecodingBenchmark {
             try complete(CollectingJSONDecoder().decode(data: bytes, to: CollectingCanada.FeatureCollection.self))
         },
         Case(name: "@JSONModel") { bytes, _ in try MacroCanada.FeatureCollection.decode(JSONDocument(parsing: bytes).root) },
+        Case(name: "KeelDecoder + @JSONModel") { bytes, _ in
+            try KeelDecoder().decode(MacroCanada.FeatureCollection.self, from: bytes)
+        },
     ]
 }

@@ -105,10 +105,9 @@ enum CollectingCanada {
     }
 }
 
-/// The canada.json model declared with `@JSONModel`.
+/// The canada.json model declared with `@JSONModel`, also `Codable` through the generated code.
 enum MacroCanada {
-    // Sibling types are named in full: the generated extension is outside `MacroCanada` (see DeclaringModels.md).
-    @JSONModel struct FeatureCollection: Encodable { let type: String, features: [MacroCanada.Feature] }
-    @JSONModel struct Feature: Encodable { let type: String, properties: [String: String], geometry: MacroCanada.Geometry }
-    @JSONModel struct Geometry: Encodable { let type: String, coordinates: [[[Double]]] }
+    @JSONModel(codable: true) struct FeatureCollection { let type: String, features: [Feature] }
+    @JSONModel(codable: true) struct Feature { let type: String, properties: [String: String], geometry: Geometry }
+    @JSONModel(codable: true) struct Geometry { let type: String, coordinates: [[[Double]]] }
 }
