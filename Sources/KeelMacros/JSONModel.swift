@@ -44,7 +44,8 @@ public macro JSONModel(
 
 /// Where a `@JSONModel` enum's tag and payload go. Member names must be string literals.
 public enum JSONUnionLayout: Sendable {
-    /// `{"circle": {"radius": 2}}`: one member named by the tag, as Swift's own `Codable` writes enums.
+    /// `{"circle": {"radius": 2}}`: one member named by the tag, as Swift's own `Codable` nests cases (one
+    /// unlabeled value is written as itself: `{"say": "hi"}`).
     case external
     /// `{"type": "circle", "radius": 2}`: the tag member beside the payload's members. A case with one
     /// unlabeled value reads it from the whole object (its own members beside the tag).
