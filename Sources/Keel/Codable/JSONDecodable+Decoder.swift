@@ -71,13 +71,7 @@ extension DecodingError {
     /// Keel's `error` as Foundation would report it, its coding path made from the error's path after
     /// `prefix` (a missing member is a `keyNotFound` for that key).
     init(located error: JSONDecodingError, type: Any.Type, under prefix: [any CodingKey]) {
-        var keys = prefix
-        for component in error.path.components {
-            switch component {
-            case .key(let key): keys.append(JSONMemberKey(stringValue: key))
-            case .index(let index): keys.append(JSONMemberKey(stringValue: String(index), intValue: index))
-            }
-        }
+        var keys = prefix + error.path.codingKeys
         if error.kind == .missingKey, let missing = keys.popLast() {
             self.init(error, type: type, codingPath: keys, missingKey: missing)
         } else {

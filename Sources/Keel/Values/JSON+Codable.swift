@@ -6,7 +6,6 @@ struct JSONMemberKey: CodingKey {
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue; self.intValue = nil }
     init?(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
-    init(stringValue: String, intValue: Int) { self.stringValue = stringValue; self.intValue = intValue }
 }
 
 extension JSON: Codable {
