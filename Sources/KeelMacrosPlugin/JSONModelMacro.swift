@@ -47,6 +47,7 @@ public struct JSONModelMacro: ExtensionMacro {
             // A raw-value enum gets Swift's own `Codable` for raw values (with `UnknownCaseRepresentable`'s
             // fallback); the others read and write themselves through any coder.
             if !(declaration.as(EnumDeclSyntax.self).map(hasRawValue) ?? false) {
+                conformances.append("JSONCodable")
                 let access = accessModifier(of: declaration.modifiers)
                 extensionMembers += """
 
@@ -56,7 +57,7 @@ public struct JSONModelMacro: ExtensionMacro {
                     self = try Self.decode(from: decoder)
                     }
 
-                    /// Writes the value through any `Encoder` as its JSON.
+                    /// Writes the value through any `Encoder` as its JSON (`KeelEncoder` calls `write(to:)` instead).
                     \(access)func encode(to encoder: any Encoder) throws {
                     try toJSON().encode(to: encoder)
                     }

@@ -1,5 +1,6 @@
 // The Swift source `@JSONModel` writes for a struct: a table of member names, an initializer that reads
-// every member in one pass over the object, `decode(_:in:)`, and `toJSON()`.
+// every member in one pass over the object, `decode(_:in:)`, `toJSON()`, and `write(to:)` that writes the
+// same text without building the JSON value.
 
 struct ModelSource {
     let typeName: String
@@ -17,7 +18,7 @@ struct ModelSource {
     }
 
     var members: String {
-        [table, initializer, decodeFunction, nestedErrors, encodeFunction].joined(separator: "\n\n")
+        [table, initializer, decodeFunction, nestedErrors, encodeFunction, writeFunction].joined(separator: "\n\n")
     }
 
     private var table: String {
@@ -71,6 +72,18 @@ struct ModelSource {
             var object = JSONObject()
             \(statements)
             return .object(object)
+            }
+            """
+    }
+
+    private var writeFunction: String {
+        let writing = MemberWriting(items: properties.map { ($0, "self.\($0.name)") })
+        let body = writing.statements.map { ["writer.beginObject()"] + $0 + ["writer.endObject()"] }
+            ?? ["try writer.json(toJSON())"]
+        return """
+            /// Writes the text of `toJSON()` straight to `writer`.
+            \(access)func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+            \(body.joined(separator: "\n"))
             }
             """
     }

@@ -73,7 +73,7 @@ struct UnionSource {
     private var fallback: UnionCase? { cases.first(where: \.isFallback) }
 
     var members: String {
-        [tables, initializer, decodeFunction, "\(access)static var _mayRecordNestedErrors: Bool { true }", encodeFunction]
+        [tables, initializer, decodeFunction, "\(access)static var _mayRecordNestedErrors: Bool { true }", encodeFunction, writeFunction]
             .joined(separator: "\n\n")
     }
 
@@ -132,7 +132,7 @@ struct UnionSource {
         switch layout {
         case .external: return "payload"
         case .inline: return "json"
-        case .adjacent(_, let content): return "try json.requiredMember(\(content.literal))"
+        case .adjacent(_, let content): return "json.requiredMember(\(content.literal))"
         }
     }
 
@@ -205,6 +205,64 @@ struct UnionSource {
             }
             }
             """
+    }
+}
+
+extension UnionSource {
+    private var writeFunction: String {
+        let branches = cases.map { unionCase -> String in
+            guard let body = writeStatements(for: unionCase) else {
+                return "case .\(unionCase.name):\ntry writer.json(toJSON())"
+            }
+            let bindings = (0..<unionCase.valueCount).map { "let value\($0)" }
+            let pattern = ".\(unionCase.name)" + (bindings.isEmpty ? "" : "(" + bindings.joined(separator: ", ") + ")")
+            return "case \(pattern):\n" + body.joined(separator: "\n")
+        }
+        return """
+            /// Writes the text of `toJSON()` straight to `writer`.
+            \(access)func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+            switch self {
+            \(branches.joined(separator: "\n"))
+            }
+            }
+            """
+    }
+
+    /// The statements that write `unionCase` as `toJSON()` does, or `nil` where it is left to `toJSON()`:
+    /// the fallback case (its tag is a value) and a single payload spread beside an inline tag (only a
+    /// written object shows whether it can be).
+    private func writeStatements(for unionCase: UnionCase) -> [String]? {
+        guard !unionCase.isFallback else { return nil }
+        let tag = unionCase.tag.literal
+        // The payload's statements, as members of the object that holds them.
+        let payload: [String]?
+        switch unionCase.payload {
+        case .none: payload = nil
+        case .single:
+            guard layout.contentKey != nil || layout.tagKey == nil else { return nil }
+            payload = nil
+        case .members(let values, _):
+            // Spread beside an inline tag, a member named like the tag is left out, as `toJSON()` does.
+            let items = values.enumerated().map { ($1, "value\($0)") }
+                .filter { layout.contentKey != nil || $0.0.path[0] != layout.tagKey }
+            guard let statements = MemberWriting(items: items).statements else { return nil }
+            payload = statements
+        }
+        let object = { (members: [String]) in ["writer.beginObject()"] + members + ["writer.endObject()"] }
+        switch layout {
+        case .external:
+            if case .single = unionCase.payload { return object(["try writer.member(\(tag), value0)"]) }
+            return object(["writer.key(\(tag))"] + object(payload ?? []))
+        case .inline(let tagKey):
+            return object(["try writer.member(\(tagKey.literal), \(tag))"] + (payload ?? []))
+        case .adjacent(let tagKey, let contentKey):
+            let tagMember = "try writer.member(\(tagKey.literal), \(tag))"
+            switch unionCase.payload {
+            case .none: return object([tagMember])
+            case .single: return object([tagMember, "try writer.member(\(contentKey.literal), value0)"])
+            case .members: return object([tagMember, "writer.key(\(contentKey.literal))"] + object(payload ?? []))
+            }
+        }
     }
 }
 

@@ -15,6 +15,13 @@ struct Order: Equatable {
     @JSONDate(.rfc3339) var placedAt: Date
 }
 
+/// Written as "direct" by `write(to:)` and "tree" by `toJSON()` (see `WriteMarker`).
+@JSONModel(codable: true)
+struct Marked {
+    var marker: WriteMarker
+    var ratio: Double
+}
+
 @JSONModel(codable: true)
 struct OrderLine: Equatable {
     let sku: String
@@ -101,6 +108,28 @@ let orderText = """
         #expect(JSON(keel) == JSON(native))
         #expect(JSON(foundation) == JSON(native))
         #expect(try JSONDecoder().decode(Envelope.self, from: JSONEncoder().encode(expected)) == expected)
+    }
+
+    @Test func keelEncoderWritesTheModelStraight() throws {
+        // The marker writes "direct" through `write(to:)` and "tree" through `toJSON()`.
+        let marked = Marked(marker: WriteMarker(), ratio: 0.5)
+        #expect(try KeelEncoder().encodeToString(marked) == #"{"marker":"direct","ratio":0.5}"#)
+        #expect(try KeelEncoder(writingOptions: .pretty()).encodeToString(marked)
+                == "{\n  \"marker\": \"direct\",\n  \"ratio\": 0.5\n}")
+        #expect(try String(decoding: JSONEncoder().encode(marked), as: UTF8.self).contains(#""marker":"tree""#))
+        // The same text as the tree, under a key strategy too (the model names its members).
+        var snake = KeelEncoder()
+        snake.keyEncodingStrategy = .convertToSnakeCase
+        #expect(try snake.encodeToBytes(expected.order) == expected.order.toJSON().jsonBytes())
+
+        let broken = Marked(marker: WriteMarker(), ratio: .nan)
+        let error = #expect(throws: EncodingError.self) { try KeelEncoder().encodeToBytes(broken) }
+        guard case .invalidValue(_, let context)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(context.codingPath.map(\.stringValue) == ["ratio"])
+        // The model writes its own numbers: a strategy for non-finite ones does not apply to it.
+        var spelling = KeelEncoder()
+        spelling.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        #expect(throws: EncodingError.self) { try spelling.encodeToBytes(broken) }
     }
 
     private func nativeError(_ input: String) -> JSONDecodingError? {

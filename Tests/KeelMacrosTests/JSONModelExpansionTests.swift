@@ -69,6 +69,22 @@ struct JSONModelExpansionTests {
                     object.append(key: "tags", value: self.tags.toJSON())
                     return .object(object)
                 }
+
+                /// Writes the text of `toJSON()` straight to `writer`.
+                public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                    writer.beginObject()
+                    try writer.member("user_id", self.userID)
+                    if let value = self.nickname {
+                        try writer.member("nickname", value)
+                    }
+                    try writer.member("retries", self.retries)
+                    writer.key("profile")
+                    writer.beginObject()
+                    try writer.member("url", self.profileURL)
+                    writer.endObject()
+                    try writer.member("tags", self.tags)
+                    writer.endObject()
+                }
             }
             """#
         }
@@ -117,6 +133,13 @@ struct JSONModelExpansionTests {
                     object.append(key: "MY_URL_VALUE", value: self.myURLValue.toJSON())
                     return .object(object)
                 }
+
+                /// Writes the text of `toJSON()` straight to `writer`.
+                func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                    writer.beginObject()
+                    try writer.member("MY_URL_VALUE", self.myURLValue)
+                    writer.endObject()
+                }
             }
 
             extension B: JSONDecodable, JSONEncodable {
@@ -143,6 +166,13 @@ struct JSONModelExpansionTests {
                     object.append(key: "http-status2xx", value: self.httpStatus2xx.toJSON())
                     return .object(object)
                 }
+
+                /// Writes the text of `toJSON()` straight to `writer`.
+                func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                    writer.beginObject()
+                    try writer.member("http-status2xx", self.httpStatus2xx)
+                    writer.endObject()
+                }
             }
 
             extension C: JSONDecodable, JSONEncodable {
@@ -168,6 +198,13 @@ struct JSONModelExpansionTests {
                     var object = JSONObject()
                     object.append(key: "Name", value: self.name.toJSON())
                     return .object(object)
+                }
+
+                /// Writes the text of `toJSON()` straight to `writer`.
+                func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                    writer.beginObject()
+                    try writer.member("Name", self.name)
+                    writer.endObject()
                 }
             }
             """#
@@ -303,6 +340,25 @@ struct JSONModelExpansionTests {
                         return .unionCase("dot", payload: nil, tagKey: "kind", contentKey: nil)
                     case .other(let value0):
                         return .unionCase(value0, payload: nil, tagKey: "kind", contentKey: nil)
+                    }
+                }
+
+                /// Writes the text of `toJSON()` straight to `writer`.
+                func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                    switch self {
+                    case .circle(let value0):
+                        writer.beginObject()
+                        try writer.member("kind", "circle")
+                        try writer.member("radius", value0)
+                        writer.endObject()
+                    case .square:
+                        try writer.json(toJSON())
+                    case .dot:
+                        writer.beginObject()
+                        try writer.member("kind", "dot")
+                        writer.endObject()
+                    case .other:
+                        try writer.json(toJSON())
                     }
                 }
             }

@@ -59,7 +59,20 @@ public struct KeelEncoder: Sendable {
     public func encode<T: Encodable>(_ value: T) throws -> Data { Data(try encodeToBytes(value)) }
 
     /// `value` as UTF-8 JSON text. Throws as ``encodeToJSON(_:)`` does.
+    ///
+    /// A ``JSONCodable`` value (a type declared with `@JSONModel(codable: true)`) is written straight by its
+    /// ``JSONEncodable/write(to:)``, without a tree: the same text, as the model names its members itself.
     public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+        if let model = value as? any JSONCodable {
+            // Its `encode(to:)` writes its JSON, named and formatted by the model (no strategy applies to
+            // it): write that straight.
+            do {
+                return try model.jsonBytes(options: writingOptions)
+            } catch {
+                throw EncodingError.invalidValue(value, EncodingError.Context(
+                    codingPath: error.path.codingKeys, debugDescription: error.description))
+            }
+        }
         let tree = try encodeToTree(value)
         var writer = EncodingTreeWriter(options: writingOptions)
         do {

@@ -20,6 +20,19 @@
 public protocol JSONEncodable {
     /// The value as JSON.
     func toJSON() -> JSON
+
+    /// Writes the value's JSON text, the text of ``toJSON()``, straight to `writer`.
+    ///
+    /// Optional: the default writes ``toJSON()``. The standard types and `@JSONModel` types write
+    /// themselves without building the `JSON` value, which is what makes ``jsonBytes(options:)`` fast.
+    func write(to writer: inout JSONTextWriter) throws(JSONWritingError)
+}
+
+extension JSONEncodable {
+    /// Writes ``toJSON()``.
+    public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+        try writer.json(toJSON())
+    }
 }
 
 extension JSON: JSONEncodable {
@@ -30,27 +43,44 @@ extension JSON: JSONEncodable {
 extension String: JSONEncodable {
     /// A JSON string.
     public func toJSON() -> JSON { .string(self) }
+
+    /// Writes the string.
+    public func write(to writer: inout JSONTextWriter) { writer.string(self) }
 }
 
 extension Bool: JSONEncodable {
     /// `true` or `false`.
     public func toJSON() -> JSON { .bool(self) }
+
+    /// Writes `true` or `false`.
+    public func write(to writer: inout JSONTextWriter) { writer.bool(self) }
 }
 
 extension Double: JSONEncodable {
     /// A number that writes in the shortest form that reads back to this double.
     public func toJSON() -> JSON { .number(JSONNumber(self)) }
+
+    /// Writes the number; throws for a non-finite one.
+    public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) { try writer.number(JSONNumber(self)) }
 }
 
 extension Float: JSONEncodable {
     /// A number that writes in the shortest form that reads back to this float.
     public func toJSON() -> JSON { .number(JSONNumber(self)) }
+
+    /// Writes the number; throws for a non-finite one.
+    public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) { try writer.number(JSONNumber(self)) }
 }
 
 /// Every integer width writes its exact value; the conformances below take this one implementation.
 extension JSONEncodable where Self: BinaryInteger {
     /// The exact integer.
     public func toJSON() -> JSON { .number(JSONNumber(self)) }
+
+    /// Writes the exact integer.
+    public func write(to writer: inout JSONTextWriter) {
+        if let value = Int64(exactly: self) { writer.integer(value) } else { writer.integer(UInt64(truncatingIfNeeded: self)) }
+    }
 }
 
 extension Int: JSONEncodable {}
@@ -67,25 +97,61 @@ extension UInt64: JSONEncodable {}
 extension Optional: JSONEncodable where Wrapped: JSONEncodable {
     /// The wrapped value, or `null`.
     public func toJSON() -> JSON { map { $0.toJSON() } ?? .null }
+
+    /// Writes the wrapped value, or `null`.
+    public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+        if let value = self { try value.write(to: &writer) } else { writer.null() }
+    }
 }
 
 extension Array: JSONEncodable where Element: JSONEncodable {
     /// A JSON array of the elements, in order.
     public func toJSON() -> JSON { .array(JSONArray(lazy.map { $0.toJSON() })) }
+
+    /// Writes the elements as a JSON array.
+    public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) { try writer.elements(self) }
 }
 
 extension Set: JSONEncodable where Element: JSONEncodable {
     /// A JSON array of the elements, in the set's (unspecified) order.
     public func toJSON() -> JSON { .array(JSONArray(lazy.map { $0.toJSON() })) }
+
+    /// Writes the elements as a JSON array.
+    public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) { try writer.elements(self) }
+}
+
+extension JSONTextWriter {
+    /// Writes `elements` as an array.
+    mutating func elements(_ elements: some Sequence<some JSONEncodable>) throws(JSONWritingError) {
+        beginArray()
+        for element in elements {
+            self.element()
+            try element.write(to: &self)
+        }
+        endArray()
+    }
 }
 
 extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
     /// A JSON object, with members in the dictionary's (unspecified) order; write with
     /// ``JSONWritingOptions/sortsKeys`` for a stable order.
     public func toJSON() -> JSON { .object(JSONObject(members: lazy.map { ($0.key, $0.value.toJSON()) })) }
+
+    /// Writes the members as a JSON object, in the dictionary's order.
+    public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+        writer.beginObject()
+        for (key, value) in self {
+            writer.key(key)
+            try value.write(to: &writer)
+        }
+        writer.endObject()
+    }
 }
 
 extension JSONEncodable where Self: RawRepresentable, RawValue: JSONEncodable {
     /// The raw value.
     public func toJSON() -> JSON { rawValue.toJSON() }
+
+    /// Writes the raw value.
+    public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) { try rawValue.write(to: &writer) }
 }

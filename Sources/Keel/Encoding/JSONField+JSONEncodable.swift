@@ -7,6 +7,20 @@ extension JSONField: JSONEncodable where Value: JSONEncodable {
         return .null
     }
 
+    /// Writes the value, or `null` for `.null` and `.absent`.
+    public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+        if case .value(let value) = self { try value.write(to: &writer) } else { writer.null() }
+    }
+
+    /// Writes the member `key` with the value (`null` for `.null`), or nothing when the field is absent.
+    public func write(key: String, to writer: inout JSONTextWriter) throws(JSONWritingError) {
+        switch self {
+        case .absent: return
+        case .null: writer.key(key); writer.null()
+        case .value(let value): writer.key(key); try value.write(to: &writer)
+        }
+    }
+
     /// The value as JSON when the field is present (`null` for `.null`), or `nil` when it is absent, so that
     /// a model writing itself leaves the member out.
     public var presentJSON: JSON? {

@@ -20,6 +20,11 @@ extension JSONTimestamp {
         }
     }
 
+    /// Writes ``toJSON(format:)`` to `writer`.
+    public func write(format: JSONDateFormat, to writer: inout JSONTextWriter) throws(JSONWritingError) {
+        try writer.json(toJSON(format: format))
+    }
+
     /// `2024-03-01T11:30:00.25Z`, or `nil` outside years 0–9999.
     public var rfc3339Text: String? {
         // Days rounded down, and the second within the day, without arithmetic that overflows near `Int64.min`.

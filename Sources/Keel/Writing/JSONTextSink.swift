@@ -33,6 +33,9 @@ struct JSONTextSink: ~Copyable {
         buffer.removeAll()
     }
 
+    /// Takes back the bytes written from `offset` (counted as ``bufferedCount`` counts) on.
+    mutating func discard(from offset: Int) { buffer.removeLast(from: offset) }
+
     mutating func append(_ byte: UInt8) { buffer.append(byte) }
     mutating func append(_ text: String) { buffer.append(text) }
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }

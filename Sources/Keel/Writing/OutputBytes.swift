@@ -30,6 +30,9 @@ struct OutputBytes: ~Copyable {
     /// Forgets the bytes written, keeping the capacity.
     mutating func removeAll() { count = 0 }
 
+    /// Forgets the bytes written from `offset` on.
+    mutating func removeLast(from offset: Int) { count = min(max(offset, 0), count) }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: 1) }

@@ -1,0 +1,38 @@
+// Writing `JSONEncodable` values as text: the entry points that make a `JSONTextWriter` and hand it to
+// `write(to:)`, and the member call the generated code makes for each property.
+
+extension JSONTextWriter {
+    /// Writes the member `name` with `value`: ``key(_:)``, then the value's ``JSONEncodable/write(to:)``.
+    @inlinable
+    public mutating func member(_ name: String, _ value: some JSONEncodable) throws(JSONWritingError) {
+        key(name)
+        try value.write(to: &self)
+    }
+}
+
+extension JSONEncodable {
+    /// The value as JSON text in UTF-8 bytes, written straight from the value by ``write(to:)``.
+    ///
+    /// The same bytes as `toJSON().jsonBytes(options:)`, without the `JSON` tree in between when the type
+    /// writes itself (the standard types, and types declared with `@JSONModel`, do).
+    ///
+    /// - Throws: ``JSONWritingError`` for a non-finite number, with its path in the value.
+    public func jsonBytes(options: JSONWritingOptions = JSONWritingOptions()) throws(JSONWritingError) -> [UInt8] {
+        // Sorting keys needs each object whole; the tree has them.
+        if options.sortsKeys { return try toJSON().jsonBytes(options: options) }
+        var writer = JSONTextWriter(options: options)
+        do {
+            try write(to: &writer)
+        } catch {
+            // The direct writer does not keep a path; the tree finds where the number is.
+            _ = try toJSON().jsonBytes(options: options)
+            throw error
+        }
+        return writer.output
+    }
+
+    /// The value as JSON text; see ``jsonBytes(options:)``.
+    public func jsonText(options: JSONWritingOptions = JSONWritingOptions()) throws(JSONWritingError) -> String {
+        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+    }
+}

@@ -1,0 +1,103 @@
+import Keel
+import Testing
+
+/// `jsonBytes(options:)` on `JSONEncodable` values: written straight by `write(to:)`, and byte for byte the
+/// text of `toJSON()` under every option, errors included.
+@Suite struct JSONTextWriterTests {
+    static let options: [JSONWritingOptions] = {
+        var omitting = JSONWritingOptions()
+        omitting.omitsNullMembers = true
+        var prettyOmitting = JSONWritingOptions.pretty(indent: 3)
+        prettyOmitting.omitsNullMembers = true
+        var escaping = JSONWritingOptions()
+        escaping.escapesSlashes = true
+        escaping.escapesNonASCII = true
+        var sorting = JSONWritingOptions.pretty()
+        sorting.sortsKeys = true
+        return [JSONWritingOptions(), .pretty(), omitting, prettyOmitting, escaping, sorting]
+    }()
+
+    /// Writes with `write(to:)` its own way, so a test can see which way the text was made.
+    struct Marker: JSONEncodable {
+        func toJSON() -> JSON { "tree" }
+        func write(to writer: inout JSONTextWriter) throws(JSONWritingError) { writer.string("direct") }
+    }
+
+    /// The documented way to write a hand-made conformance.
+    struct Point: JSONEncodable {
+        let x: Double, y: Double?
+        func toJSON() -> JSON { ["x": x.toJSON(), "y": y.toJSON()] }
+        func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+            writer.beginObject()
+            try writer.member("x", x)
+            try writer.member("y", y)
+            writer.endObject()
+        }
+    }
+
+    /// Only `toJSON()`: the default `write(to:)` writes it.
+    struct TreeOnly: JSONEncodable {
+        func toJSON() -> JSON { ["b": [1, ["c": nil]], "a": "é/"] }
+    }
+
+    private func expectSameText(_ value: some JSONEncodable, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for options in Self.options {
+            #expect(try value.jsonText(options: options) == value.toJSON().jsonText(options: options),
+                    "\(options)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func standardTypesWriteTheTextOfTheirJSON() throws {
+        try expectSameText(Int.min)
+        try expectSameText(UInt64.max)
+        try expectSameText(Int8(-5))
+        try expectSameText(0.1)
+        try expectSameText(Float(0.1))
+        try expectSameText(-0.0)
+        try expectSameText(1e300)
+        try expectSameText(true)
+        try expectSameText("a\"b\\c/é\u{1}\u{1F600}")
+        try expectSameText(nil as Int?)
+        try expectSameText([1, 2])
+        try expectSameText([Int]())
+        try expectSameText([[Int]]([[], [1], [2, 3]]))
+        try expectSameText(Set(["x"]))
+        try expectSameText(["a": 1])
+        try expectSameText([String: Int]())
+        try expectSameText(["a": nil, "b": 2] as [String: Int?])
+        try expectSameText([nil, 1] as [Int?])
+        try expectSameText([["k": [nil, ["z": nil]]]] as [[String: [JSON?]]])
+        try expectSameText(JSON(["x": [1, 2.5, nil, ["y": "z"]]]))
+        try expectSameText([Point(x: 1, y: nil), Point(x: 2.5, y: 3)])
+        try expectSameText(["p": TreeOnly()])
+        try expectSameText(JSONField<Int>.null)
+        try expectSameText(JSONField<Int>.value(3))
+    }
+
+    @Test func nullsAreLeftOutOfObjectsOnlyWhenAsked() throws {
+        var omitting = JSONWritingOptions()
+        omitting.omitsNullMembers = true
+        #expect(try (["a": nil] as [String: Int?]).jsonText(options: omitting) == "{}")
+        #expect(try ([nil, 1] as [Int?]).jsonText(options: omitting) == "[null,1]")
+        #expect(try Point(x: 1, y: nil).jsonText(options: omitting) == #"{"x":1.0}"#)
+        #expect(try Point(x: 1, y: nil).jsonText() == #"{"x":1.0,"y":null}"#)
+        #expect(try (nil as Int?).jsonText(options: omitting) == "null")
+    }
+
+    @Test func containersWriteTheirElementsDirectly() throws {
+        #expect(try [Marker()].jsonText() == #"["direct"]"#)
+        #expect(try ["m": Marker()].jsonText() == #"{"m":"direct"}"#)
+        #expect(try (Marker() as Marker?).jsonText() == #""direct""#)
+        // Sorting keys needs the whole object, so the tree writes it.
+        var sorting = JSONWritingOptions()
+        sorting.sortsKeys = true
+        #expect(try ["m": Marker()].jsonText(options: sorting) == #"{"m":"tree"}"#)
+    }
+
+    @Test func aNonFiniteNumberFailsWithItsPath() throws {
+        let points = [Point(x: 1, y: 2), Point(x: 3, y: .infinity)]
+        let error = #expect(throws: JSONWritingError.self) { try points.jsonBytes() }
+        #expect(error == JSONWritingError(value: "inf", path: JSONPath([.index(1), .key("y")])))
+        #expect(throws: JSONWritingError(value: "nan", path: JSONPath([]))) { try Double.nan.jsonBytes() }
+    }
+}
