@@ -2,32 +2,52 @@ import Foundation
 import Keel
 import KeelMacros
 
-/// Encoding the twitter model (decoded once from twitter.json) as compact text: Keel's `KeelEncoder` against
-/// Foundation's `JSONEncoder`, both with default options and both with `keyEncodingStrategy = .convertToSnakeCase`
-/// (on the model whose property names are camel case).
+/// Encoding a model (decoded once from its corpus file) as compact text: `JSONEncoder` and `KeelEncoder` on
+/// the `Codable` model, the `@JSONModel` model written by its generated `write(to:)`, and `KeelEncoder` on
+/// that model. For twitter also both encoders with `keyEncodingStrategy = .convertToSnakeCase` (on the model
+/// whose property names are camel case).
 enum EncodingBenchmark {
     struct Result {
         /// Bytes of Keel's output, the measure for MB/s.
         let bytes: Int
-        let keel: Measurement
-        let foundation: Measurement
-        let keelSnakeCase: Measurement
-        let foundationSnakeCase: Measurement
-        /// The same model declared with `@JSONModel`, written by its generated `toJSON()` and Keel's writer.
-        let macro: Measurement
+        /// JSONEncoder first, the baseline.
+        let rows: [(String, Measurement)]
     }
 
-    static func run(file: URL, budget: Double) throws -> Result {
-        let timeline = try JSONDecoder().decode(CodableTwitter.Timeline.self, from: Data(contentsOf: file))
+    static func run<Plain: Codable, Declared: JSONCodable>(
+        file: URL, plain: Plain.Type, declared: Declared.Type, budget: Double
+    ) throws -> Result {
+        let name = file.lastPathComponent
+        let value = try JSONDecoder().decode(Plain.self, from: Data(contentsOf: file))
         let keelEncoder = KeelEncoder()
         let foundationEncoder = JSONEncoder()
-        // Outside the timed region: both encoders wrote the whole model, and their texts are the same JSON.
-        let ours = try keelEncoder.encodeToBytes(timeline)
-        let theirs = try foundationEncoder.encode(timeline)
+        // Outside the timed region: every way wrote the whole model, and the texts are the same JSON.
+        let ours = try keelEncoder.encodeToBytes(value)
+        let theirs = try foundationEncoder.encode(value)
         guard try JSON(parsing: ours) == JSON(parsing: theirs) else {
-            throw BenchmarkError("twitter.json: KeelEncoder's text is not the JSON that JSONEncoder writes")
+            throw BenchmarkError("\(name): KeelEncoder's text is not the JSON that JSONEncoder writes")
         }
+        let model = try Declared.decode(parsing: Array(theirs))
+        guard try JSON(parsing: model.jsonBytes()) == JSON(parsing: ours),
+              try keelEncoder.encodeToBytes(model) == model.jsonBytes()
+        else {
+            throw BenchmarkError("\(name): the @JSONModel model's text is not the JSON that JSONEncoder writes")
+        }
+        let measurements = Measurement.measureInTurn(budget: budget, [
+            { blackHole(try? foundationEncoder.encode(value)) },
+            { blackHole(try? keelEncoder.encodeToBytes(value)) },
+            { blackHole(try? model.jsonBytes()) },
+            { blackHole(try? keelEncoder.encodeToBytes(model)) },
+        ])
+        return Result(bytes: ours.count, rows: zip(
+            ["JSONEncoder", "KeelEncoder", "@JSONModel jsonBytes()", "KeelEncoder + @JSONModel"], measurements
+        ).map { ($0, $1) })
+    }
 
+    /// Both encoders renaming the camel-case twitter model's keys to snake case.
+    static func runSnakeCase(file: URL, budget: Double) throws -> Result {
+        let foundationEncoder = JSONEncoder()
+        let timeline = try JSONDecoder().decode(CodableTwitter.Timeline.self, from: Data(contentsOf: file))
         let snakeDecoder = JSONDecoder()
         snakeDecoder.keyDecodingStrategy = .convertFromSnakeCase
         let camelCase = try snakeDecoder.decode(SnakeCaseTwitter.Timeline.self, from: foundationEncoder.encode(timeline))
@@ -35,23 +55,16 @@ enum EncodingBenchmark {
         keelSnakeEncoder.keyEncodingStrategy = .convertToSnakeCase
         let foundationSnakeEncoder = JSONEncoder()
         foundationSnakeEncoder.keyEncodingStrategy = .convertToSnakeCase
-        guard try JSON(parsing: keelSnakeEncoder.encodeToBytes(camelCase)) == JSON(parsing: foundationSnakeEncoder.encode(camelCase)),
-            try JSON(parsing: keelSnakeEncoder.encodeToBytes(camelCase)) == JSON(parsing: ours)
+        let ours = try keelSnakeEncoder.encodeToBytes(camelCase)
+        guard try JSON(parsing: ours) == JSON(parsing: foundationSnakeEncoder.encode(camelCase)),
+              try JSON(parsing: ours) == JSON(parsing: KeelEncoder().encodeToBytes(timeline))
         else {
             throw BenchmarkError("twitter.json: KeelEncoder's snake-case text is not the JSON that JSONEncoder writes")
         }
-        let declared = try MacroTwitter.Timeline.decode(parsing: Array(foundationEncoder.encode(timeline)))
-        guard try JSON(parsing: declared.toJSON().jsonBytes()) == JSON(parsing: ours) else {
-            throw BenchmarkError("twitter.json: the @JSONModel model's text is not the JSON that JSONEncoder writes")
-        }
         let measurements = Measurement.measureInTurn(budget: budget, [
-            { blackHole(try? keelEncoder.encodeToBytes(timeline)) },
-            { blackHole(try? foundationEncoder.encode(timeline)) },
-            { blackHole(try? keelSnakeEncoder.encodeToBytes(camelCase)) },
             { blackHole(try? foundationSnakeEncoder.encode(camelCase)) },
-            { blackHole(try? declared.toJSON().jsonBytes()) },
+            { blackHole(try? keelSnakeEncoder.encodeToBytes(camelCase)) },
         ])
-        return Result(bytes: ours.count, keel: measurements[0], foundation: measurements[1],
-                      keelSnakeCase: measurements[2], foundationSnakeCase: measurements[3], macro: measurements[4])
+        return Result(bytes: ours.count, rows: zip(["JSONEncoder, snake case", "KeelEncoder, snake case"], measurements).map { ($0, $1) })
     }
 }

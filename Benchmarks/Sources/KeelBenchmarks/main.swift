@@ -172,29 +172,43 @@ if runs("strategies", on: "canada.json") {
     }
 }
 
-if runs("encoding", on: "twitter.json") {
+/// Prints one encoding table: MB/s of Keel's output, and the ratio to the first row (JSONEncoder).
+func printEncodingTable(_ title: String, _ run: () throws -> EncodingBenchmark.Result) {
     print("")
-    print("Encoding the twitter model as compact text, MB/s of output; ratio to JSONEncoder")
+    print(title)
     do {
-        let result = try EncodingBenchmark.run(file: corpus.appendingPathComponent("twitter.json"), budget: budget)
-        let keel = result.keel.megabytesPerSecond(result.bytes)
-        let foundation = result.foundation.megabytesPerSecond(result.bytes)
-        print([pad("JSONEncoder", 30), pad(figure(foundation), 10, right: true), pad("1.00×", 9, right: true)].joined(separator: " "))
-        print([pad("KeelEncoder", 30), pad(figure(keel), 10, right: true), pad(String(format: "%.2f×", keel / foundation), 9, right: true)]
-            .joined(separator: " "))
-        let snakeKeel = result.keelSnakeCase.megabytesPerSecond(result.bytes)
-        let snakeFoundation = result.foundationSnakeCase.megabytesPerSecond(result.bytes)
-        print([pad("JSONEncoder, snake case", 30), pad(figure(snakeFoundation), 10, right: true),
-               pad(String(format: "%.2f×", snakeFoundation / foundation), 9, right: true)].joined(separator: " "))
-        print([pad("KeelEncoder, snake case", 30), pad(figure(snakeKeel), 10, right: true),
-               pad(String(format: "%.2f×", snakeKeel / foundation), 9, right: true)].joined(separator: " "))
-        print(String(format: "KeelEncoder, snake case: %.2f× JSONEncoder with the same strategy", snakeKeel / snakeFoundation))
-        let macro = result.macro.megabytesPerSecond(result.bytes)
-        print([pad("@JSONModel toJSON() + writer", 30), pad(figure(macro), 10, right: true),
-               pad(String(format: "%.2f×", macro / foundation), 9, right: true)].joined(separator: " "))
+        let result = try run()
+        let baseline = result.rows[0].1.megabytesPerSecond(result.bytes)
+        for (name, measurement) in result.rows {
+            let speed = measurement.megabytesPerSecond(result.bytes)
+            print([pad(name, 30), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
+                .joined(separator: " "))
+        }
     } catch {
         print("Benchmark check failed: \(error)")
         exit(1)
+    }
+}
+
+if runs("encoding", on: "twitter.json") {
+    let file = corpus.appendingPathComponent("twitter.json")
+    printEncodingTable("Encoding the twitter model as compact text, MB/s of output; ratio to JSONEncoder") {
+        try EncodingBenchmark.run(file: file, plain: CodableTwitter.Timeline.self, declared: MacroTwitter.Timeline.self, budget: budget)
+    }
+    printEncodingTable("Encoding the twitter model with keys renamed to snake case, MB/s of output; ratio to JSONEncoder") {
+        try EncodingBenchmark.runSnakeCase(file: file, budget: budget)
+    }
+}
+if runs("encoding", on: "citm_catalog.json") {
+    printEncodingTable("Encoding the citm_catalog model as compact text, MB/s of output; ratio to JSONEncoder") {
+        try EncodingBenchmark.run(file: corpus.appendingPathComponent("citm_catalog.json"), plain: CodableCitm.Catalog.self,
+                                  declared: MacroCitm.Catalog.self, budget: budget)
+    }
+}
+if runs("encoding", on: "canada.json") {
+    printEncodingTable("Encoding the canada model as compact text, MB/s of output; ratio to JSONEncoder") {
+        try EncodingBenchmark.run(file: corpus.appendingPathComponent("canada.json"), plain: CodableCanada.FeatureCollection.self,
+                                  declared: MacroCanada.FeatureCollection.self, budget: budget)
     }
 }
 

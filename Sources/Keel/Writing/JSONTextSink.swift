@@ -73,6 +73,10 @@ struct JSONTextSink: ~Copyable {
             digits(value)
         case .shortDecimal(let decimal):
             decimal.withText { buffer.append($0) }
+        case .double(let value) where value.isFinite:
+            var digits = ShortText()
+            value.write(to: &digits)
+            if digits.isComplete { digits.withBytes { buffer.append($0) } } else { append(number.text) }
         default:
             append(number.text)
         }
@@ -206,3 +210,40 @@ struct JSONTextSink: ~Copyable {
         return (value, length)
     }
 }
+
+/// Up to 32 bytes of ASCII text, kept inline: where the standard library prints a double's shortest digits
+/// (at most 24 characters) without allocating a `String` for them.
+private struct ShortText: TextOutputStream {
+    private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var count = 0
+    /// False once text did not fit (it never should for a double); the caller then asks for a `String`.
+    private(set) var isComplete = true
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { _writeASCII($0) }
+    }
+
+    /// The standard library's formatters hand their ASCII output here (the protocol's default would make a
+    /// `String` of it first).
+    mutating func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= 32 - count else {
+            isComplete = false
+            return
+        }
+        let room = bytes.count
+        guard room > 0, let source = bytes.baseAddress else { return }
+        let start = count
+        withUnsafeMutableBytes(of: &storage) { raw in
+            raw.baseAddress?.advanced(by: start).copyMemory(from: source, byteCount: room)
+        }
+        count += room
+    }
+
+    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var storage = storage
+        let count = count
+        withUnsafeBytes(of: &storage) { raw in body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<count])) }
+    }
+}
+
