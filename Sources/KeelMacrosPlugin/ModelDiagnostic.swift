@@ -19,6 +19,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case twoFallbacks(String)
     case repeatedTag(String, case: String, other: String)
     case layoutNeedsLiterals
+    case defaultOfWrongType(String, property: String, type: String)
 
     var message: String {
         switch self {
@@ -56,6 +57,8 @@ enum ModelDiagnostic: DiagnosticMessage {
             return "cases '\(name)' and '\(other)' both have the tag \"\(tag)\""
         case .layoutNeedsLiterals:
             return "the layout's member names must be string literals"
+        case .defaultOfWrongType(let literal, let property, let type):
+            return "the default of '\(property)' is \(literal), but its type is '\(type)'"
         }
     }
 
@@ -78,6 +81,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .twoFallbacks: name = "twoFallbacks"
         case .repeatedTag: name = "repeatedTag"
         case .layoutNeedsLiterals: name = "layoutNeedsLiterals"
+        case .defaultOfWrongType: name = "defaultOfWrongType"
         }
         return MessageID(domain: "KeelMacros", id: name)
     }

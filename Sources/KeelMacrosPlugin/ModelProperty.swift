@@ -160,6 +160,11 @@ extension ModelProperty {
             }
             return .coercing
         }
+        if let value = options.defaultValue,
+           let diagnostic = DefaultLiteralCheck.diagnostic(for: value, type: type, property: name) {
+            context.diagnose(diagnostic)
+            return nil
+        }
         if let value = options.defaultValue ?? initializer {
             return .withDefault(value, conditions: options.defaultConditions)
         }

@@ -258,6 +258,126 @@ struct JSONModelExpansionTests {
         }
     }
 
+    @Test func diagnosesADefaultOfTheWrongKind() {
+        assertMacro {
+            """
+            @JSONModel
+            struct Settings {
+                @JSONDefault("50") var limit: Int
+                @JSONDefault(2.5) var retries: Int?
+                @JSONDefault(nil) var name: String
+                @JSONDefault(1) var ratio: Double
+                @JSONDefault("on") var enabled: Bool
+                @JSONDefault(-3) var offset: Int
+                @JSONDefault([]) var title: String
+                @JSONDefault(Settings.fallback) var other: Int
+            }
+            """
+        } diagnostics: {
+            """
+            @JSONModel
+            struct Settings {
+                @JSONDefault("50") var limit: Int
+                             ┬───
+                             ╰─ 🛑 the default of 'limit' is a string, but its type is 'Int'
+                                ✏️ use 50 without quotes
+                @JSONDefault(2.5) var retries: Int?
+                             ┬──
+                             ╰─ 🛑 the default of 'retries' is a floating-point number, but its type is 'Int?'
+                @JSONDefault(nil) var name: String
+                             ┬──
+                             ╰─ 🛑 the default of 'name' is nil, but its type is 'String'
+                @JSONDefault(1) var ratio: Double
+                @JSONDefault("on") var enabled: Bool
+                             ┬───
+                             ╰─ 🛑 the default of 'enabled' is a string, but its type is 'Bool'
+                @JSONDefault(-3) var offset: Int
+                @JSONDefault([]) var title: String
+                             ┬─
+                             ╰─ 🛑 the default of 'title' is an array, but its type is 'String'
+                @JSONDefault(Settings.fallback) var other: Int
+            }
+            """
+        }
+    }
+
+    @Test func offersToUnquoteANumberOrABoolean() {
+        assertMacro {
+            """
+            @JSONModel
+            struct Settings {
+                @JSONDefault("50") var limit: Int
+                @JSONDefault("true", when: .missingOrNull) var enabled: Bool?
+            }
+            """
+        } diagnostics: {
+            """
+            @JSONModel
+            struct Settings {
+                @JSONDefault("50") var limit: Int
+                             ┬───
+                             ╰─ 🛑 the default of 'limit' is a string, but its type is 'Int'
+                                ✏️ use 50 without quotes
+                @JSONDefault("true", when: .missingOrNull) var enabled: Bool?
+                             ┬─────
+                             ╰─ 🛑 the default of 'enabled' is a string, but its type is 'Bool?'
+                                ✏️ use true without quotes
+            }
+            """
+        } fixes: {
+            """
+            @JSONModel
+            struct Settings {
+                @JSONDefault(50) var limit: Int
+                @JSONDefault(true, when: .missingOrNull) var enabled: Bool?
+            }
+            """
+        } expansion: {
+            #"""
+            struct Settings {
+                var limit: Int
+                var enabled: Bool?
+            }
+
+            extension Settings: JSONDecodable, JSONEncodable {
+                /// The members `Settings` reads, matched with an object's keys in one pass.
+                static let jsonMemberNames = JSONMemberNames(["limit", "enabled"])
+
+                /// Reads a `Settings` from an object: each property from its member.
+                init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                    let members = try json.members(Self.jsonMemberNames, expecting: "an object (Settings)")
+                    self.limit = try members[0].decode(default: 50, in: context)
+                    self.enabled = try members[1].decode(default: true, when: .missingOrNull, in: context)
+                }
+
+                static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+                    try Self(json: value, in: context)
+                }
+
+                static var _mayRecordNestedErrors: Bool {
+                    _propertyMayRecordNestedErrors(\Self.limit) || _propertyMayRecordNestedErrors(\Self.enabled)
+                }
+
+                /// The properties as a JSON object, each under its member name.
+                func toJSON() -> JSON {
+                    var object = JSONObject()
+                    object.append(key: "limit", value: self.limit.toJSON())
+                    object.append(key: "enabled", value: self.enabled.toJSON())
+                    return .object(object)
+                }
+
+                /// Writes the text of `toJSON()` straight to `writer`.
+                func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                    writer.beginObject()
+                    try writer.member("limit", self.limit)
+                    try writer.member("enabled", self.enabled)
+                    writer.endObject()
+                }
+            }
+            """#
+        }
+    }
+
     @Test func appliesOnlyToStructs() {
         assertMacro {
             """
