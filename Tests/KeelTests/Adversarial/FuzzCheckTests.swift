@@ -1,6 +1,6 @@
 import Foundation
 import Keel
-import KeelFuzzChecks
+@testable import KeelFuzzChecks
 import KeelTestSupport
 import Testing
 
@@ -9,7 +9,7 @@ import Testing
 @Suite struct FuzzCheckTests {
     static let checks: [(name: String, run: @Sendable ([UInt8]) throws(FuzzFailure) -> Void)] = [
         ("FuzzParser", ParserCheck.run), ("FuzzRoundTrip", RoundTripCheck.run), ("FuzzPointer", PointerCheck.run),
-        ("FuzzCodable", CodableCheck.run), ("FuzzDifferential", DifferentialCheck.run),
+        ("FuzzCodable", CodableCheck.run), ("FuzzDifferential", DifferentialCheck.run), ("FuzzModels", ModelCheck.run),
     ]
 
     static func files(in folder: URL) -> [URL] {
@@ -47,5 +47,14 @@ import Testing
             Account.decodeInEveryWay(try JSONDocument(parsing: SharedFixtures.bytes(of: $0)).root).throwing != nil
         }
         #expect(outcomes.contains(true) && outcomes.contains(false))
+
+        // The model seed decodes every property (the repeated "id" takes its last value), the shapes seed
+        // each kind of case.
+        let order = try FuzzedOrder.decode(parsing: SharedFixtures.bytes(of: Self.inputs(for: "FuzzModels")[0]))
+        #expect(order == FuzzedOrder(id: 8, name: "Ada", retries: 2, note: .null, tags: ["a", "b"], last4: "4242", count: 42,
+                                     shape: .circle(radius: 2.5, label: "ré")))
+        let shapes = try JSONDocument(parsing: SharedFixtures.bytes(of: Self.inputs(for: "FuzzModels")[1])).root.elements
+        #expect(try shapes.prefix(2).map { try FuzzedShape.decode($0) } == [.other("hexagon"), .dot])
+        #expect(try FuzzedOrder.decode(shapes[2]).shape == .dot)
     }
 }
