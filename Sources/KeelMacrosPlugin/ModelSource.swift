@@ -49,7 +49,10 @@ struct ModelSource {
             """
     }
 
-    private var decodeFunction: String {
+    private var decodeFunction: String { Self.decodeFunction(access: access) }
+
+    /// `JSONDecodable`'s requirement, which both a struct's and an enum's extensions forward to `init(json:in:)`.
+    static func decodeFunction(access: String) -> String {
         """
         \(access)static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
         try Self(json: value, in: context)

@@ -163,13 +163,7 @@ struct UnionSource {
         }
     }
 
-    private var decodeFunction: String {
-        """
-        \(access)static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
-        try Self(json: value, in: context)
-        }
-        """
-    }
+    private var decodeFunction: String { ModelSource.decodeFunction(access: access) }
 
     private var encodeFunction: String {
         let keys = "tagKey: " + (layout.tagKey?.literal ?? "nil") + ", contentKey: " + (layout.contentKey?.literal ?? "nil")
