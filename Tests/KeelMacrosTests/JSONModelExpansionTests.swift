@@ -263,7 +263,7 @@ struct JSONModelExpansionTests {
             """
             @JSONModel
             struct Settings {
-                @JSONDefault("50") var limit: Int
+                @JSONDefault("fifty") var limit: Int
                 @JSONDefault(2.5) var retries: Int?
                 @JSONDefault(nil) var name: String
                 @JSONDefault(1) var ratio: Double
@@ -277,10 +277,9 @@ struct JSONModelExpansionTests {
             """
             @JSONModel
             struct Settings {
-                @JSONDefault("50") var limit: Int
-                             ┬───
+                @JSONDefault("fifty") var limit: Int
+                             ┬──────
                              ╰─ 🛑 the default of 'limit' is a string, but its type is 'Int'
-                                ✏️ use 50 without quotes
                 @JSONDefault(2.5) var retries: Int?
                              ┬──
                              ╰─ 🛑 the default of 'retries' is a floating-point number, but its type is 'Int?'

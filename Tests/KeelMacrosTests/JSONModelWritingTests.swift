@@ -1,6 +1,7 @@
 // `@JSONModel`'s `write(to:)`: models written straight to text give, byte for byte and under every writing
 // option, the text of their `toJSON()`; nested paths, optionals, fields, dates and every union layout.
 import Keel
+import KeelTestSupport
 import KeelMacros
 import Testing
 
@@ -61,23 +62,10 @@ enum ExternalUnion {
 }
 
 @Suite struct JSONModelWritingTests {
-    static let options: [JSONWritingOptions] = {
-        var omitting = JSONWritingOptions()
-        omitting.omitsNullMembers = true
-        var prettyOmitting = JSONWritingOptions.pretty(indent: 4)
-        prettyOmitting.omitsNullMembers = true
-        var escaping = JSONWritingOptions.pretty()
-        escaping.escapesSlashes = true
-        escaping.escapesNonASCII = true
-        var sorting = JSONWritingOptions()
-        sorting.sortsKeys = true
-        return [JSONWritingOptions(), .pretty(), omitting, prettyOmitting, escaping, sorting]
-    }()
-
     /// The text `write(to:)` gives equals `toJSON()`'s under every option; `WriteMarker` aside, which
     /// says which way was taken (under `sortsKeys`, always `toJSON()`).
     private func expectSameText(_ value: some JSONEncodable, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for options in Self.options {
+        for options in JSONWritingOptions.variety {
             var tree = try value.toJSON().jsonText(options: options)
             if !options.sortsKeys { tree = tree.replacing(#""tree""#, with: #""direct""#) }
             #expect(try value.jsonText(options: options) == tree, "\(options)", sourceLocation: sourceLocation)

@@ -1,22 +1,10 @@
 import Keel
+import KeelTestSupport
 import Testing
 
 /// `jsonBytes(options:)` on `JSONEncodable` values: written straight by `write(to:)`, and byte for byte the
 /// text of `toJSON()` under every option, errors included.
 @Suite struct JSONTextWriterTests {
-    static let options: [JSONWritingOptions] = {
-        var omitting = JSONWritingOptions()
-        omitting.omitsNullMembers = true
-        var prettyOmitting = JSONWritingOptions.pretty(indent: 3)
-        prettyOmitting.omitsNullMembers = true
-        var escaping = JSONWritingOptions()
-        escaping.escapesSlashes = true
-        escaping.escapesNonASCII = true
-        var sorting = JSONWritingOptions.pretty()
-        sorting.sortsKeys = true
-        return [JSONWritingOptions(), .pretty(), omitting, prettyOmitting, escaping, sorting]
-    }()
-
     /// Writes with `write(to:)` its own way, so a test can see which way the text was made.
     struct Marker: JSONEncodable {
         func toJSON() -> JSON { "tree" }
@@ -41,7 +29,7 @@ import Testing
     }
 
     private func expectSameText(_ value: some JSONEncodable, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for options in Self.options {
+        for options in JSONWritingOptions.variety {
             #expect(try value.jsonText(options: options) == value.toJSON().jsonText(options: options),
                     "\(options)", sourceLocation: sourceLocation)
         }
