@@ -28,6 +28,8 @@ extension JSONEncodable {
             _ = try toJSON().jsonBytes(options: options)
             throw error
         }
+        // A `write(to:)` that did not write one value cannot give text that reads back: the tree can.
+        guard writer.wroteOneValue else { return try toJSON().jsonBytes(options: options) }
         return writer.output
     }
 

@@ -22,14 +22,23 @@
 ///
 /// ``JSONEncodable/jsonBytes(options:)`` makes the writer; separators, indentation, escapes and
 /// ``JSONWritingOptions/omitsNullMembers`` are its business. Under ``JSONWritingOptions/sortsKeys`` it
-/// does not call `write(to:)` at all (sorting needs the whole object): it writes `toJSON()`.
+/// does not call `write(to:)` at all (sorting needs the whole object): it writes `toJSON()`. It does the
+/// same when `write(to:)` wrote something other than one JSON value (a container left open, a key in an
+/// array, a member without its key, two values), so that the text is always JSON.
 public struct JSONTextWriter: ~Copyable {
     /// The tree writer, for ``json(_:)``; its sink is where every value goes.
     private var tree: JSONWriter
-    /// How many containers are open.
-    private var depth = 0
+    /// The open containers: how many, and whether each is an object.
+    private var containers = ContainerStack()
     /// Whether the innermost open container has a value already (so the next one needs a comma).
     private var hasItems = false
+    /// Whether a value may come now: at the start, and after ``key(_:)`` or ``element()``. Once the
+    /// top-level value is written nothing more may come, so at the end this says whether one was.
+    private var expectsValue = true
+    /// Whether a call came out of order (a key in an array, a value without its key, a second top-level
+    /// value...): the text is then not one JSON value, and ``JSONEncodable/jsonBytes(options:)`` writes
+    /// `toJSON()` instead.
+    private(set) var isMisused = false
     /// Whether the last call was ``key(_:)``, so the next value is a member's; with the byte count and
     /// `hasItems` from before that key, to take the member back when it is `null` and nulls are left out.
     private var pendingMember = false
@@ -43,50 +52,66 @@ public struct JSONTextWriter: ~Copyable {
     /// The text written.
     var output: [UInt8] { tree.sink.output }
 
+    /// Whether exactly one whole value was written, with every call in its place.
+    var wroteOneValue: Bool { !isMisused && !expectsValue && containers.depth == 0 }
+
+    /// Before any value: one must be expected here.
+    @inline(__always)
+    private mutating func beginValue() {
+        if !expectsValue { isMisused = true }
+        expectsValue = false
+        pendingMember = false
+    }
+
     /// Opens an object.
     public mutating func beginObject() {
-        pendingMember = false
+        beginValue()
         tree.sink.append(UInt8(ascii: "{"))
-        depth += 1
+        containers.push(isObject: true)
         hasItems = false
     }
 
     /// Starts the next member of the open object: a separator, then `name` as a JSON string and a colon.
     /// Write the member's value next.
     public mutating func key(_ name: String) {
+        if expectsValue || !containers.innermostIsObject { isMisused = true }
         memberStart = tree.sink.bufferedCount
         hadItems = hasItems
-        tree.sink.beginItem(first: !hasItems, depth: depth)
+        tree.sink.beginItem(first: !hasItems, depth: containers.depth)
         tree.sink.string(name)
         tree.sink.colon()
         hasItems = true
+        expectsValue = true
         pendingMember = true
     }
 
     /// Closes the open object.
-    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func endObject() { close(UInt8(ascii: "}"), isObject: true) }
 
     /// Opens an array.
     public mutating func beginArray() {
-        pendingMember = false
+        beginValue()
         tree.sink.append(UInt8(ascii: "["))
-        depth += 1
+        containers.push(isObject: false)
         hasItems = false
     }
 
     /// Starts the next element of the open array (a separator); write the element next.
     public mutating func element() {
-        tree.sink.beginItem(first: !hasItems, depth: depth)
+        if expectsValue || containers.innermostIsObject || containers.depth == 0 { isMisused = true }
+        tree.sink.beginItem(first: !hasItems, depth: containers.depth)
         hasItems = true
+        expectsValue = true
     }
 
     /// Closes the open array.
-    public mutating func endArray() { close(UInt8(ascii: "]")) }
+    public mutating func endArray() { close(UInt8(ascii: "]"), isObject: false) }
 
-    private mutating func close(_ bracket: UInt8) {
+    private mutating func close(_ bracket: UInt8, isObject: Bool) {
+        if expectsValue || containers.innermostIsObject != isObject || containers.depth == 0 { isMisused = true }
         pendingMember = false
-        tree.sink.close(bracket, empty: !hasItems, depth: depth)
-        depth -= 1
+        tree.sink.close(bracket, empty: !hasItems, depth: containers.depth)
+        containers.pop()
         hasItems = true
     }
 
@@ -96,33 +121,34 @@ public struct JSONTextWriter: ~Copyable {
             tree.sink.discard(from: memberStart)
             hasItems = hadItems
             pendingMember = false
+            expectsValue = false
             return
         }
-        pendingMember = false
+        beginValue()
         tree.sink.append("null")
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        pendingMember = false
+        beginValue()
         tree.sink.append(value ? "true" : "false")
     }
 
     /// Writes a JSON string, with the escapes JSON and the options need.
     public mutating func string(_ value: String) {
-        pendingMember = false
+        beginValue()
         tree.sink.string(value)
     }
 
     /// Writes an integer's exact digits.
     public mutating func integer(_ value: Int64) {
-        pendingMember = false
+        beginValue()
         tree.sink.number(JSONNumber(storage: .int(value)))
     }
 
     /// Writes an integer's exact digits.
     public mutating func integer(_ value: UInt64) {
-        pendingMember = false
+        beginValue()
         tree.sink.number(JSONNumber(storage: .uint(value)))
     }
 
@@ -131,8 +157,8 @@ public struct JSONTextWriter: ~Copyable {
     /// - Throws: ``JSONWritingError`` for a non-finite number, which JSON cannot hold. Its path is filled in
     ///   by the call that started writing.
     public mutating func number(_ value: JSONNumber) throws(JSONWritingError) {
-        pendingMember = false
         guard value.isFinite else { throw JSONWritingError(value: value.text, path: JSONPath([])) }
+        beginValue()
         tree.sink.number(value)
     }
 
@@ -141,8 +167,38 @@ public struct JSONTextWriter: ~Copyable {
     /// - Throws: ``JSONWritingError`` for a non-finite number in it.
     public mutating func json(_ value: JSON) throws(JSONWritingError) {
         if case .null = value { return null() }
-        pendingMember = false
-        tree.baseDepth = depth
+        beginValue()
+        tree.baseDepth = containers.depth
         try tree.write(value)
+    }
+}
+
+/// The open containers: how many, and the kind of each. The innermost one's kind is kept apart (it is
+/// asked for at every key); the outer ones' are a bit each in one word for 64 levels, an array beyond
+/// (models nest a few levels; only a deep recursive value goes further).
+private struct ContainerStack {
+    private(set) var depth = 0
+    /// Whether the innermost open container is an object (`false` when none is open).
+    private(set) var innermostIsObject = false
+    private var outerBits: UInt64 = 0
+    private var deeper: [Bool] = []
+
+    @inline(__always)
+    mutating func push(isObject: Bool) {
+        if depth < 64 {
+            outerBits = innermostIsObject ? outerBits | 1 << UInt64(depth) : outerBits & ~(1 << UInt64(depth))
+        } else {
+            deeper.append(innermostIsObject)
+        }
+        depth += 1
+        innermostIsObject = isObject
+    }
+
+    /// Closes the innermost container (nothing when none is open; the caller has noted the misuse).
+    @inline(__always)
+    mutating func pop() {
+        guard depth > 0 else { return }
+        depth -= 1
+        innermostIsObject = depth < 64 ? outerBits & 1 << UInt64(depth) != 0 : deeper.removeLast()
     }
 }

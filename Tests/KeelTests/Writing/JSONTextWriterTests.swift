@@ -93,6 +93,33 @@ import Testing
         #expect(try ["m": Marker()].jsonText(options: sorting) == #"{"m":"tree"}"#)
     }
 
+    /// A `write(to:)` that writes `mistake` instead of its JSON.
+    struct Miswritten: JSONEncodable {
+        enum Mistake: CaseIterable { case nothing, openObject, keyInArray, valueWithoutKey, twoValues, danglingKey, wrongClose }
+        let mistake: Mistake
+        func toJSON() -> JSON { ["ok": true] }
+        func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+            switch mistake {
+            case .nothing: break
+            case .openObject: writer.beginObject(); writer.key("ok"); writer.bool(true)
+            case .keyInArray: writer.beginArray(); writer.key("ok"); writer.bool(true); writer.endArray()
+            case .valueWithoutKey: writer.beginObject(); writer.bool(true); writer.endObject()
+            case .twoValues: writer.bool(true); writer.bool(false)
+            case .danglingKey: writer.beginObject(); writer.key("ok"); writer.endObject()
+            case .wrongClose: writer.beginObject(); writer.endArray()
+            }
+        }
+    }
+
+    @Test func aWriteThatIsNotOneValueGivesWayToToJSON() throws {
+        for mistake in Miswritten.Mistake.allCases {
+            let value = Miswritten(mistake: mistake)
+            #expect(try value.jsonText() == #"{"ok":true}"#, "\(mistake)")
+            #expect(try [value, value].jsonText(options: .pretty()) == JSON([value.toJSON(), value.toJSON()]).jsonText(options: .pretty()),
+                    "\(mistake)")
+        }
+    }
+
     @Test func aNonFiniteNumberFailsWithItsPath() throws {
         let points = [Point(x: 1, y: 2), Point(x: 3, y: .infinity)]
         let error = #expect(throws: JSONWritingError.self) { try points.jsonBytes() }
