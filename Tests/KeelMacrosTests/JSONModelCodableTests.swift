@@ -122,6 +122,12 @@ let orderText = """
         snake.keyEncodingStrategy = .convertToSnakeCase
         #expect(try snake.encodeToBytes(expected.order) == expected.order.toJSON().jsonBytes())
 
+        // Lists and maps of such models are written straight too.
+        #expect(try KeelEncoder().encodeToString([marked, marked]) == #"[{"marker":"direct","ratio":0.5},{"marker":"direct","ratio":0.5}]"#)
+        #expect(try KeelEncoder().encodeToString(["m": marked]) == #"{"m":{"marker":"direct","ratio":0.5}}"#)
+        #expect(try KeelEncoder().encodeToString(Marked?.none) == "null")
+        #expect(try KeelEncoder().encodeToBytes([expected.order]) == [expected.order].toJSON().jsonBytes())
+
         let broken = Marked(marker: WriteMarker(), ratio: .nan)
         let error = #expect(throws: EncodingError.self) { try KeelEncoder().encodeToBytes(broken) }
         guard case .invalidValue(_, let context)? = error else { Issue.record("\(String(describing: error))"); return }

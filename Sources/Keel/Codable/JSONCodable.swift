@@ -9,3 +9,10 @@
 /// exactly the JSON of your `JSONEncodable` and `JSONDecodable` ones: ``KeelEncoder`` writes such a value
 /// at the top level with ``JSONEncodable/write(to:)`` and does not call `encode(to:)`.
 public protocol JSONCodable: JSONDecodable, JSONEncodable, Codable {}
+
+// Collections of such values keep the promise: their `Codable` encodes each element with its own
+// `encode(to:)`, in the order their `write(to:)` writes them, so `KeelEncoder` writes a list of models
+// (the usual top level of an API's response) straight as well.
+extension Array: JSONCodable where Element: JSONCodable {}
+extension Optional: JSONCodable where Wrapped: JSONCodable {}
+extension Dictionary: JSONCodable where Key == String, Value: JSONCodable {}

@@ -60,8 +60,9 @@ public struct KeelEncoder: Sendable {
 
     /// `value` as UTF-8 JSON text. Throws as ``encodeToJSON(_:)`` does.
     ///
-    /// A ``JSONCodable`` value (a type declared with `@JSONModel(codable: true)`) is written straight by its
-    /// ``JSONEncodable/write(to:)``, without a tree: the same text, as the model names its members itself.
+    /// A ``JSONCodable`` value (a type declared with `@JSONModel(codable: true)`, or an array, optional or
+    /// string-keyed dictionary of them) is written straight by its ``JSONEncodable/write(to:)``, without a
+    /// tree: the same text, as the model names its members itself.
     public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         if let model = value as? any JSONCodable {
             // Its `encode(to:)` writes its JSON, named and formatted by the model (no strategy applies to
