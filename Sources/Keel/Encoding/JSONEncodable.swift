@@ -140,10 +140,7 @@ extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
     /// Writes the members as a JSON object, in the dictionary's order.
     public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
         writer.beginObject()
-        for (key, value) in self {
-            writer.key(key)
-            try value.write(to: &writer)
-        }
+        for (key, value) in self { try writer.member(key, value) }
         writer.endObject()
     }
 }

@@ -17,7 +17,7 @@ extension JSONField: JSONEncodable where Value: JSONEncodable {
         switch self {
         case .absent: return
         case .null: writer.key(key); writer.null()
-        case .value(let value): writer.key(key); try value.write(to: &writer)
+        case .value(let value): try writer.member(key, value)
         }
     }
 
