@@ -8,7 +8,7 @@ enum DefaultLiteralCheck {
     /// The diagnostic for `value` as the default of a property of `type`, or `nil` when it may fit.
     static func diagnostic(for value: ExprSyntax, type: TypeSyntax, property: String) -> Diagnostic? {
         let base = type.wrappedIfOptional ?? type
-        guard let kind = ScalarKind(base.trimmedDescription), let literal = LiteralKind(value) else { return nil }
+        guard let kind = StandardScalar(base.trimmedDescription), let literal = LiteralKind(value) else { return nil }
         if literal == .nil {
             guard !type.isOptional else { return nil }
         } else if kind.accepts(literal) {
@@ -26,43 +26,7 @@ enum DefaultLiteralCheck {
         return Diagnostic(node: value, message: message)
     }
 
-    /// The standard types whose literals the check knows.
-    private enum ScalarKind {
-        case integer, floatingPoint, string, bool
-
-        init?(_ name: String) {
-            let bare = name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
-            switch bare {
-            case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": self = .integer
-            case "Double", "Float": self = .floatingPoint
-            case "String": self = .string
-            case "Bool": self = .bool
-            default: return nil
-            }
-        }
-
-        func accepts(_ literal: LiteralKind) -> Bool {
-            switch (self, literal) {
-            case (.integer, .integer), (.floatingPoint, .integer), (.floatingPoint, .floatingPoint),
-                 (.string, .string), (.bool, .boolean):
-                return true
-            default:
-                return false
-            }
-        }
-
-        /// Whether `text` is a literal of this type once unquoted.
-        func reads(_ text: String) -> Bool {
-            switch self {
-            case .integer: return Int64(text) != nil || UInt64(text) != nil
-            case .floatingPoint: return Double(text) != nil && text.allSatisfy { $0.isNumber || "+-.eE".contains($0) }
-            case .bool: return text == "true" || text == "false"
-            case .string: return false
-            }
-        }
-    }
-
-    private enum LiteralKind: CustomStringConvertible {
+    fileprivate enum LiteralKind: CustomStringConvertible {
         case integer, floatingPoint, string, boolean, `nil`, array, dictionary
 
         init?(_ expression: ExprSyntax) {
@@ -91,6 +55,29 @@ enum DefaultLiteralCheck {
             case .array: return "an array"
             case .dictionary: return "a dictionary"
             }
+        }
+    }
+}
+
+/// What literals each standard type takes.
+extension StandardScalar {
+    fileprivate func accepts(_ literal: DefaultLiteralCheck.LiteralKind) -> Bool {
+        switch (self, literal) {
+        case (.integer, .integer), (.floatingPoint, .integer), (.floatingPoint, .floatingPoint),
+             (.string, .string), (.bool, .boolean):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `text` is a literal of this type once unquoted.
+    fileprivate func reads(_ text: String) -> Bool {
+        switch self {
+        case .integer: return Int64(text) != nil || UInt64(text) != nil
+        case .floatingPoint: return Double(text) != nil && text.allSatisfy { $0.isNumber || "+-.eE".contains($0) }
+        case .bool: return text == "true" || text == "false"
+        case .string: return false
         }
     }
 }

@@ -86,9 +86,7 @@ public struct JSONModelMacro: ExtensionMacro {
     /// Whether an enum declares a raw type (`enum Status: String`), which then is its JSON.
     private static func hasRawValue(_ enumeration: EnumDeclSyntax) -> Bool {
         guard let first = enumeration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription else { return false }
-        let rawTypes = ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-                        "Double", "Float", "Bool"]
-        return rawTypes.contains(first.hasPrefix("Swift.") ? String(first.dropFirst(6)) : first)
+        return StandardScalar(first) != nil
     }
 
     /// The `layout:` argument: `.external` when absent.

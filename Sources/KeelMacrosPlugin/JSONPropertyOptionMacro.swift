@@ -10,14 +10,12 @@ public struct JSONPropertyOptionMacro: PeerMacro {
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         let name = node.attributeName.trimmedDescription
-        let fits: Bool
-        switch name {
-        case "JSONTag": fits = declaration.is(EnumCaseDeclSyntax.self)
-        case "JSONUnknown": fits = declaration.is(EnumCaseDeclSyntax.self)
-        default: fits = declaration.as(VariableDeclSyntax.self).map { !$0.isStatic } ?? false
-        }
+        let isCaseOption = name == "JSONTag" || name == "JSONUnknown"
+        let fits = isCaseOption
+            ? declaration.is(EnumCaseDeclSyntax.self)
+            : declaration.as(VariableDeclSyntax.self).map { !$0.isStatic } ?? false
         if !fits {
-            let message = declaration.is(EnumCaseDeclSyntax.self) || ["JSONTag", "JSONUnknown"].contains(name)
+            let message = declaration.is(EnumCaseDeclSyntax.self) || isCaseOption
                 ? ModelDiagnostic.optionNeedsCase(name) : ModelDiagnostic.optionNeedsStoredProperty(name)
             context.diagnose(Diagnostic(node: node, message: message))
         }

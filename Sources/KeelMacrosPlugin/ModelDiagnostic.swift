@@ -62,28 +62,9 @@ enum ModelDiagnostic: DiagnosticMessage {
         }
     }
 
+    /// The case's name (`repeatedTag`), without its values.
     var diagnosticID: MessageID {
-        let name: String
-        switch self {
-        case .notAStruct: name = "notAStruct"
-        case .optionNeedsStoredProperty: name = "optionNeedsStoredProperty"
-        case .needsTypeAnnotation: name = "needsTypeAnnotation"
-        case .immutableWithValue: name = "immutableWithValue"
-        case .ignoredNeedsValue: name = "ignoredNeedsValue"
-        case .lossyNeedsCollection: name = "lossyNeedsCollection"
-        case .dateNeedsDateType: name = "dateNeedsDateType"
-        case .coercingNeedsScalar: name = "coercingNeedsScalar"
-        case .repeatedMemberName: name = "repeatedMemberName"
-        case .conflictingOptions: name = "conflictingOptions"
-        case .emptyMemberName: name = "emptyMemberName"
-        case .fallbackShape: name = "fallbackShape"
-        case .optionNeedsCase: name = "optionNeedsCase"
-        case .twoFallbacks: name = "twoFallbacks"
-        case .repeatedTag: name = "repeatedTag"
-        case .layoutNeedsLiterals: name = "layoutNeedsLiterals"
-        case .defaultOfWrongType: name = "defaultOfWrongType"
-        }
-        return MessageID(domain: "KeelMacros", id: name)
+        MessageID(domain: "KeelMacros", id: String(String(describing: self).prefix { $0 != "(" }))
     }
 
     var severity: DiagnosticSeverity {

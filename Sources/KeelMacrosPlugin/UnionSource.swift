@@ -53,6 +53,12 @@ struct UnionCase {
         }
     }
 
+    /// The pattern that matches this case and binds its values as `value0`, `value1`, …
+    var bindingPattern: String {
+        let bindings = (0..<valueCount).map { "let value\($0)" }
+        return ".\(name)" + (bindings.isEmpty ? "" : "(" + bindings.joined(separator: ", ") + ")")
+    }
+
     var valueCount: Int {
         switch payload {
         case .none: return 0
@@ -168,8 +174,7 @@ struct UnionSource {
     private var encodeFunction: String {
         let keys = "tagKey: " + (layout.tagKey?.literal ?? "nil") + ", contentKey: " + (layout.contentKey?.literal ?? "nil")
         let branches = cases.map { unionCase -> String in
-            let bindings = (0..<unionCase.valueCount).map { "let value\($0)" }
-            let pattern = ".\(unionCase.name)" + (bindings.isEmpty ? "" : "(" + bindings.joined(separator: ", ") + ")")
+            let pattern = unionCase.bindingPattern
             let tag = unionCase.isFallback && unionCase.valueCount > 0 ? "value0" : unionCase.tag.literal
             switch unionCase.payload {
             case .none:
@@ -208,9 +213,7 @@ extension UnionSource {
             guard let body = writeStatements(for: unionCase) else {
                 return "case .\(unionCase.name):\ntry writer.json(toJSON())"
             }
-            let bindings = (0..<unionCase.valueCount).map { "let value\($0)" }
-            let pattern = ".\(unionCase.name)" + (bindings.isEmpty ? "" : "(" + bindings.joined(separator: ", ") + ")")
-            return "case \(pattern):\n" + body.joined(separator: "\n")
+            return "case \(unionCase.bindingPattern):\n" + body.joined(separator: "\n")
         }
         return """
             /// Writes the text of `toJSON()` straight to `writer`.

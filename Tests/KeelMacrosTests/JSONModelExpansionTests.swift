@@ -1,6 +1,7 @@
 // What `@JSONModel` writes, and what it says about declarations it cannot read, checked with
 // swift-macro-testing (the expected text is the test).
-import KeelMacrosPlugin
+@testable import KeelMacrosPlugin
+import SwiftDiagnostics
 import MacroTesting
 import Testing
 
@@ -375,6 +376,14 @@ struct JSONModelExpansionTests {
             }
             """#
         }
+    }
+
+    /// Each diagnostic's identity is its case's name, whatever values it carries.
+    @Test func diagnosticsAreIdentifiedByTheirCase() {
+        let id = { (name: String) in MessageID(domain: "KeelMacros", id: name) }
+        #expect(ModelDiagnostic.notAStruct.diagnosticID == id("notAStruct"))
+        #expect(ModelDiagnostic.repeatedTag("a", case: "b", other: "c").diagnosticID == id("repeatedTag"))
+        #expect(ModelDiagnostic.defaultOfWrongType("a string", property: "p", type: "Int").diagnosticID == id("defaultOfWrongType"))
     }
 
     @Test func appliesOnlyToStructs() {
