@@ -63,8 +63,11 @@ public enum StreamCheck {
         return outcomes(JSONStream(fileDescriptor: ends[0], format: format, options: options))
     }
 
-    /// JSON Lines: each line that is not blank is one record, valid exactly when the line parses on its own.
+    /// JSON Lines: each line that is not blank is one record, valid exactly when the line parses on its own
+    /// (with a byte order mark rejected: only the stream may start with one).
     static func checkLines(_ bytes: [UInt8], options: JSONStream.Options) throws(FuzzFailure) {
+        var rules = JSONParsingOptions()
+        rules.byteOrderMark = .reject
         // A byte order mark that starts the stream is skipped; a part of one is an error of its own.
         var expected: [Bool] = []
         let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -73,7 +76,7 @@ public enum StreamCheck {
         if matched > 0, matched < 3 { expected.append(false) }
         for line in bytes[matched...].split(separator: 0x0A, omittingEmptySubsequences: false) {
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            expected.append((try? JSONDocument(parsing: Array(line))) != nil)
+            expected.append((try? JSONDocument(parsing: Array(line), options: rules)) != nil)
         }
         let read = JSONLines(bytes, options: options).map { (try? $0.get()) != nil }
         try require(read == expected, "JSON Lines read \(read), the lines parse as \(expected)")

@@ -62,7 +62,7 @@ public struct AsyncJSONStream<Source: AsyncSequence>: AsyncSequence {
         let pull: (inout Source.AsyncIterator, RecordCursor) async throws -> Bool
 
         public mutating func next() async throws -> Element? {
-            let parsing = cursor.options.parsing
+            let parsing = cursor.options.recordParsing
             while true {
                 switch cursor.nextRecordOrNeed({ Result(parsing: $1, at: $0, options: parsing) }) {
                 case .item(let record): return record

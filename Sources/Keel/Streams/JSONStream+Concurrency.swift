@@ -65,7 +65,7 @@ extension JSONStream {
     /// ``validate(reporting:)`` on `threads` threads (more than one).
     func validateConcurrently(threads: Int, reporting report: (JSONRecordError) -> Void) -> Summary {
         let cursor = makeCursor()
-        let parsing = options.parsing
+        let parsing = options.recordParsing
         var summary = Summary()
         var finished = false
         while !finished {

@@ -36,7 +36,7 @@ public struct ConcurrentlyDecodedRecords<Value: Sendable>: Sequence, Sendable {
 
         /// Reads up to two batches per thread and decodes them in parallel.
         private mutating func refill() {
-            let parsing = cursor.options.parsing
+            let parsing = cursor.options.recordParsing
             let decode = self.decode
             let decoded = RecordBatch.mapConcurrently(from: cursor, threads: threads, batchSize: batchSize) { position, bytes in
                 Result(parsing: bytes, at: position, options: parsing).flatMap { record in

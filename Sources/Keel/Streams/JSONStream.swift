@@ -57,6 +57,15 @@ public struct JSONStream: Sequence, Sendable {
         var batchSize = RecordBatch.targetSize
 
         public init() {}
+
+        /// The rules each record is parsed with: ``parsing``, except that a byte order mark is an error. The
+        /// framing has already skipped (or left to the first record) the one a stream may start with; at the
+        /// start of any other record it is stray bytes.
+        var recordParsing: JSONParsingOptions {
+            var rules = parsing
+            rules.byteOrderMark = .reject
+            return rules
+        }
     }
 
     enum Input {
@@ -125,7 +134,7 @@ public struct JSONStream: Sequence, Sendable {
         init(cursor: RecordCursor) { self.cursor = cursor }
 
         public mutating func next() -> Result<Record, JSONRecordError>? {
-            let parsing = cursor.options.parsing
+            let parsing = cursor.options.recordParsing
             let result = cursor.nextRecord { Result(parsing: $1, at: $0, options: parsing) }
             if case .failure = result { errors += 1 }
             return result
@@ -169,7 +178,7 @@ public struct JSONStream: Sequence, Sendable {
     public func validate(reporting report: (JSONRecordError) -> Void = { _ in }) -> Summary {
         if options.threads > 1 { return validateConcurrently(threads: options.threads, reporting: report) }
         let cursor = makeCursor()
-        let parsing = options.parsing
+        let parsing = options.recordParsing
         var summary = Summary()
         while let outcome = cursor.nextRecord({ RecordCheck(checking: $1, at: $0, options: parsing) }) {
             if case .invalid(let error) = outcome {

@@ -224,6 +224,30 @@ extension StreamFormatTests {
         #expect(reason == "framing partialByteOrderMark")
         #expect(Self.outcomes(JSONStream([0xEF], format: format)).count == 1)
     }
+
+    /// A byte order mark anywhere but at the stream's start is an error in the record it starts, after
+    /// whitespace or not, and the records around it are read as usual: only a stream, not each record, may
+    /// start with one (a fuzzed JSON Lines stream once had ` \u{FEFF}1` on a line pass as a record).
+    @Test(arguments: JSONStream.Format.allCases)
+    func aByteOrderMarkInsideTheStreamIsAnError(format: JSONStream.Format) {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let separator: [UInt8] = switch format {
+        case .lines: [0x0A]
+        case .textSequence: [0x0A, 0x1E]
+        case .concatenated: [0x20]
+        case .array: [0x2C]
+        }
+        for gap in [[], [0x20], [0x20, 0x09]] as [[UInt8]] {
+            var bytes: [UInt8] = format == .textSequence ? [0x1E] : format == .array ? [0x5B] : []
+            bytes += Array("[1]".utf8) + separator + gap + mark + Array("[2]".utf8) + separator + Array("[3]".utf8)
+            bytes += format == .array ? [0x5D] : format == .textSequence || format == .lines ? [0x0A] : []
+            let outcomes = JSONStream(bytes, format: format).map { (try? JSON($0.get().root)) }
+            // Concatenated documents end the stray mark at the bracket after it, a record of its own.
+            let expected: [JSON?] = format == .concatenated ? [[1], nil, [2], [3]] : [[1], nil, [3]]
+            #expect(outcomes == expected, "\(format), gap \(gap)")
+            #expect(JSONStream(bytes, format: format).validate().errors == 1, "\(format), gap \(gap)")
+        }
+    }
 }
 
 extension StreamFormatTests {
