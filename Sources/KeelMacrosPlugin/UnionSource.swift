@@ -54,8 +54,10 @@ struct UnionCase {
     }
 
     /// The pattern that matches this case and binds its values as `value0`, `value1`, …
-    var bindingPattern: String {
-        let bindings = (0..<valueCount).map { "let value\($0)" }
+    /// `.name(let value0, let value1, ...)`; values for which `binds` is false are matched with `_`, so that
+    /// generated code that leaves one out does not warn of an unused binding in the user's build.
+    func bindingPattern(binding binds: (Int) -> Bool = { _ in true }) -> String {
+        let bindings = (0..<valueCount).map { binds($0) ? "let value\($0)" : "_" }
         return ".\(name)" + (bindings.isEmpty ? "" : "(" + bindings.joined(separator: ", ") + ")")
     }
 
@@ -174,7 +176,7 @@ struct UnionSource {
     private var encodeFunction: String {
         let keys = "tagKey: " + (layout.tagKey?.literal ?? "nil") + ", contentKey: " + (layout.contentKey?.literal ?? "nil")
         let branches = cases.map { unionCase -> String in
-            let pattern = unionCase.bindingPattern
+            let pattern = unionCase.bindingPattern()
             let tag = unionCase.isFallback && unionCase.valueCount > 0 ? "value0" : unionCase.tag.literal
             switch unionCase.payload {
             case .none:
@@ -213,7 +215,7 @@ extension UnionSource {
             guard let body = writeStatements(for: unionCase) else {
                 return "case .\(unionCase.name):\ntry writer.json(toJSON())"
             }
-            return "case \(unionCase.bindingPattern):\n" + body.joined(separator: "\n")
+            return "case \(unionCase.bindingPattern(binding: { isWritten(value: $0, of: unionCase) })):\n" + body.joined(separator: "\n")
         }
         return """
             /// Writes the text of `toJSON()` straight to `writer`.
@@ -223,6 +225,13 @@ extension UnionSource {
             }
             }
             """
+    }
+
+    /// Whether `write(to:)` writes the case's value at `index`: spread beside an inline tag, a member named
+    /// like the tag is left out, as `toJSON()` does.
+    private func isWritten(value index: Int, of unionCase: UnionCase) -> Bool {
+        guard case .members(let values, _) = unionCase.payload, layout.contentKey == nil else { return true }
+        return values[index].path[0] != layout.tagKey
     }
 
     /// The statements that write `unionCase` as `toJSON()` does, or `nil` where it is left to `toJSON()`:
@@ -239,9 +248,7 @@ extension UnionSource {
             guard layout.contentKey != nil || layout.tagKey == nil else { return nil }
             payload = nil
         case .members(let values, _):
-            // Spread beside an inline tag, a member named like the tag is left out, as `toJSON()` does.
-            let items = values.enumerated().map { ($1, "value\($0)") }
-                .filter { layout.contentKey != nil || $0.0.path[0] != layout.tagKey }
+            let items = values.indices.filter { isWritten(value: $0, of: unionCase) }.map { (values[$0], "value\($0)") }
             guard let statements = MemberWriting(items: items).statements else { return nil }
             payload = statements
         }

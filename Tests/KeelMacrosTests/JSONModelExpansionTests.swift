@@ -494,6 +494,76 @@ struct JSONModelExpansionTests {
         }
     }
 
+    /// A payload member named like the inline tag is left out of the written object (the tag wins, as in
+    /// `toJSON()`), and its value is matched with `_`: a binding left unused warned in every user's build.
+    @Test func leavesOutAMemberNamedLikeTheTag() {
+        assertMacro {
+            """
+            @JSONModel(layout: .inline(tag: "kind"))
+            enum Labelled {
+                case sized(width: Double, kind: String)
+            }
+            """
+        } expansion: {
+            """
+            enum Labelled {
+                case sized(width: Double, kind: String)
+            }
+
+            extension Labelled: JSONDecodable, JSONEncodable {
+                /// The tags of `Labelled`'s cases, in declaration order.
+                static let jsonTags: [String] = ["sized"]
+
+                /// For each case, the members its payload object holds.
+                static let jsonCaseMembers: [JSONMemberNames] = [JSONMemberNames(["width", "kind"])]
+
+                /// Reads a `Labelled`: the case its tag names, with that case's payload.
+                init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                    let tagValue = try json.requiredMember("kind")
+                    let tag = try String.decode(tagValue, in: context)
+                    switch tag {
+                    case "sized":
+                        let members = try json.members(Self.jsonCaseMembers[0], expecting: "an object (Labelled.sized)")
+                        self = .sized(width: try members[0].decode(in: context), kind: try members[1].decode(in: context))
+                    default:
+                        throw tagValue.unknownTagError(knownTags: Self.jsonTags)
+                    }
+                }
+
+                static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
+                    try Self(json: value, in: context)
+                }
+
+                static var _mayRecordNestedErrors: Bool {
+                    true
+                }
+
+                /// The case as JSON: its tag, and its payload.
+                func toJSON() -> JSON {
+                    switch self {
+                    case .sized(let value0, let value1):
+                        var object = JSONObject()
+                        object.append(key: "width", value: value0.toJSON())
+                        object.append(key: "kind", value: value1.toJSON())
+                        return .unionCase("sized", payload: .object(object), tagKey: "kind", contentKey: nil)
+                    }
+                }
+
+                /// Writes the text of `toJSON()` straight to `writer`.
+                func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                    switch self {
+                    case .sized(let value0, _):
+                        writer.beginObject()
+                        try writer.member("kind", "sized")
+                        try writer.member("width", value0)
+                        writer.endObject()
+                    }
+                }
+            }
+            """
+        }
+    }
+
     @Test func expandsARawValueEnumWithAFallback() {
         assertMacro {
             """
