@@ -1,8 +1,8 @@
-import Keel
+@_spi(Testing) import Keel
 
 /// The parser on arbitrary bytes: it returns a document or a syntax error that points inside the input, under
-/// every policy, and validation agrees with it; the policies relate as documented; and every value of an
-/// accepted document can be read.
+/// every policy, and validation agrees with it, as does the scanner without its vector loops; the policies
+/// relate as documented; and every value of an accepted document can be read.
 public enum ParserCheck {
     public static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
         let accepted = try parse(bytes, JSONParsingOptions())
@@ -38,13 +38,23 @@ public enum ParserCheck {
     }
 
     /// Parses under `options`; a failure must be a syntax error that makes sense for this input, and
-    /// validation (which records no tape) must give the very same outcome.
+    /// validation (which records no tape) and the scanner without vector loops must give the very same outcome.
     static func parse(_ bytes: [UInt8], _ options: JSONParsingOptions) throws(FuzzFailure) -> Bool {
         var validationError: JSONSyntaxError?
         do { try JSONDocument.validate(bytes, options: options) } catch { validationError = error }
         var parseError: JSONSyntaxError?
-        do { _ = try JSONDocument(parsing: bytes, options: options) } catch { parseError = error }
+        var document: JSONDocument?
+        do { document = try JSONDocument(parsing: bytes, options: options) } catch { parseError = error }
         try require(validationError == parseError, "validation gave \(String(describing: validationError)), parsing \(String(describing: parseError))")
+        var wordAtATime = options
+        wordAtATime.usesVectorInstructions = false
+        var wordAtATimeError: JSONSyntaxError?
+        var wordAtATimeDocument: JSONDocument?
+        do { wordAtATimeDocument = try JSONDocument(parsing: bytes, options: wordAtATime) } catch { wordAtATimeError = error }
+        try require(wordAtATimeError == parseError, "without vector loops \(String(describing: wordAtATimeError)), with \(String(describing: parseError))")
+        if let document, let wordAtATimeDocument {
+            try require(JSON(document.root) == JSON(wordAtATimeDocument.root), "the vector loops changed a value")
+        }
         guard let error = parseError else { return true }
         try require((0...bytes.count).contains(error.byteOffset), "error offset \(error.byteOffset) outside the input")
         try require(error.line >= 1 && error.column >= 1, "error line or column below 1: \(error)")

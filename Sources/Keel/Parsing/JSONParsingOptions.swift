@@ -62,6 +62,10 @@ public struct JSONParsingOptions: Sendable, Hashable {
     public var maximumStringLength: Int = 1 << 30
     /// The longest number literal accepted, in bytes. Default: 10,000.
     public var maximumNumberLength: Int = 10_000
+    /// Whether the scanner may search strings and indentation sixteen bytes at a time with vector
+    /// instructions, where the processor has them (SSE2); without, it goes eight bytes at a time. The answer
+    /// is the same either way: tests and the parser's fuzz target turn this off to check that it is.
+    @_spi(Testing) public var usesVectorInstructions = true
 
     /// Options with every default.
     public init() {}

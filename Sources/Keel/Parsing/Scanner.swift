@@ -31,12 +31,17 @@
 // The scanner never recurses: open containers live on an explicit stack, so the call stack's depth does not
 // depend on the input, and the depth limit is a plain comparison.
 
+internal import KeelVectorScan
+
 /// The strict scanner. Make one per parse.
 struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let base: UnsafePointer<UInt8>
     let end: Int
     let options: JSONParsingOptions
+    /// Whether strings and indentation are searched sixteen bytes at a time (`KeelVectorScan`), rather than
+    /// eight: when the build has vector instructions and the options allow them.
+    let usesVectorLoops: Bool
     var keyIndexes: [Int: ObjectKeyIndex] = [:]
     /// Whether values are recorded on the tape. A scan that only validates checks every rule without
     /// recording (or indexing) anything, so it needs no memory in proportion to the input.
@@ -59,6 +64,7 @@ struct Scanner {
         self.base = bytes.baseAddress ?? Scanner.emptyInput
         self.end = bytes.count
         self.options = options
+        usesVectorLoops = options.usesVectorInstructions && keel_vector_scan_available() != 0
         let capacity = recordsTape ? bytes.count / 12 + 16 : 1
         guard let base = TapeBuffer.allocateEntries(capacity) else {
             throw Scanner.insufficientMemory(capacity: capacity, in: bytes)
@@ -267,14 +273,18 @@ struct Scanner {
             if byte > 0x20 { break }
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
             i &+= 1
-            // A line break is usually followed by indentation: count its spaces eight bytes at a time (after
-            // xor with eight spaces each space is a zero byte, so the trailing zero bytes are the spaces).
+            // A line break is usually followed by indentation: count its spaces sixteen bytes at a time, or
+            // eight (after xor with eight spaces each space is a zero byte, so the trailing zero bytes are the
+            // spaces).
             if byte == 0x0A {
-                while i &+ 8 <= end {
-                    let spaces = (UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020)
-                        .trailingZeroBitCount &>> 3
-                    i &+= spaces
-                    if spaces < 8 { break }
+                if usesVectorLoops { i = keel_skip_spaces(base, i, end) }
+                if !usesVectorLoops || i &+ 16 > end {
+                    while i &+ 8 <= end {
+                        let spaces = (UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020)
+                            .trailingZeroBitCount &>> 3
+                        i &+= spaces
+                        if spaces < 8 { break }
+                    }
                 }
             }
         }
@@ -352,15 +362,18 @@ struct Scanner {
         var i = start + 1
         var flags: TapeEntry.Flags = isKey ? .isKey : []
         while true {
-            // Eight bytes at a time while none of them is a quote, a backslash, a control or a non-ASCII byte;
-            // then straight to the first one that is.
-            while i &+ 8 <= end {
-                let mask = Scanner.attentionMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                if mask != 0 {
-                    i &+= mask.trailingZeroBitCount &>> 3
-                    break
+            // Sixteen bytes at a time (eight near the end, or without vector instructions) while none of them
+            // is a quote, a backslash, a control or a non-ASCII byte; then straight to the first one that is.
+            if usesVectorLoops { i = keel_skip_plain_string_bytes(base, i, end) }
+            if !usesVectorLoops || i &+ 16 > end {
+                while i &+ 8 <= end {
+                    let mask = Scanner.attentionMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    if mask != 0 {
+                        i &+= mask.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    i &+= 8
                 }
-                i &+= 8
             }
             guard i < end else {
                 throw error(.unexpectedEndOfInput, at: i, expected: "'\"' to close the string that starts at byte \(start)")
