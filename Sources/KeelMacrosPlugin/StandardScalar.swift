@@ -15,5 +15,4 @@ enum StandardScalar {
         default: return nil
         }
     }
-
 }

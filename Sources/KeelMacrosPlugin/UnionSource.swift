@@ -53,9 +53,9 @@ struct UnionCase {
         }
     }
 
-    /// The pattern that matches this case and binds its values as `value0`, `value1`, …
-    /// `.name(let value0, let value1, ...)`; values for which `binds` is false are matched with `_`, so that
-    /// generated code that leaves one out does not warn of an unused binding in the user's build.
+    /// The pattern that matches this case and binds its values as `value0`, `value1`, …; values for which
+    /// `binds` is false are matched with `_`, so that generated code that leaves one out does not warn of an
+    /// unused binding in the user's build.
     func bindingPattern(binding binds: (Int) -> Bool = { _ in true }) -> String {
         let bindings = (0..<valueCount).map { binds($0) ? "let value\($0)" : "_" }
         return ".\(name)" + (bindings.isEmpty ? "" : "(" + bindings.joined(separator: ", ") + ")")
