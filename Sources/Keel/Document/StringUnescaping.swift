@@ -12,6 +12,26 @@ enum StringUnescaping {
         var o = 0
         let n = raw.count
         while i < n {
+            // Runs without a backslash are copied eight bytes at a time. Writing a whole word is safe even
+            // when it passes the backslash: `o` never runs ahead of `i`, so `o + 8 <= n` too.
+            if let input = raw.baseAddress, let out = output.baseAddress {
+                while i &+ 8 <= n {
+                    let word = UnsafeRawPointer(input + i).loadUnaligned(as: UInt64.self)
+                    UnsafeMutableRawPointer(out + o).storeBytes(of: word, as: UInt64.self)
+                    let backslashes = UInt64(littleEndian: word) ^ 0x5C5C_5C5C_5C5C_5C5C
+                    let found = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes & 0x8080_8080_8080_8080
+                    if found != 0 {
+                        // Only bytes above the first backslash can be marked wrongly, so the lowest mark is it.
+                        let run = found.trailingZeroBitCount >> 3
+                        i &+= run
+                        o &+= run
+                        break
+                    }
+                    i &+= 8
+                    o &+= 8
+                }
+                guard i < n else { break }
+            }
             let byte = raw[i]
             guard byte == UInt8(ascii: "\\"), i + 1 < n else {
                 output[o] = byte
