@@ -1,6 +1,5 @@
-// Decoding one value of any `Decodable` type: the types the bridge knows are read off the tape (told apart by
-// comparing metatypes, which is cheap, so a model's own types pay almost nothing), and every other type runs
-// its own `init(from:)` on the session's reusable decoder.
+// Decoding one value of any `Decodable` type: the types the bridge knows (`KnownDecodable`) are read off the
+// tape, and every other type runs its own `init(from:)` on the session's reusable decoder.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #elseif canImport(Foundation)
@@ -11,8 +10,9 @@ import Foundation
 extension DecodingSession {
     /// The `T` at tape index `index`; `path` makes the value's coding path, only when it is needed.
     func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T {
-        if let known = try knownValue(T.self, at: index, path: path) { return known }
-        if kind(at: index) == .array, let array = try knownArray(T.self, at: index, path: path) { return array }
+        if let known = KnownDecodable(T.self), !known.isArray || kind(at: index) == .array {
+            return try decodeKnown(known, as: T.self, at: index, path: path)
+        }
         // Arrays and string-keyed dictionaries are decoded here rather than by their own `init(from:)`: to
         // salvage elements in collecting mode, to keep dictionary keys as written under a key strategy (as
         // Foundation does), and because it is faster (no container per array, each element read directly).
@@ -55,40 +55,39 @@ extension DecodingSession {
 
     /// The value when `T` is a type the bridge reads itself, otherwise `nil`.
     @inline(__always)
-    private func knownValue<T: Decodable>(_ type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T? {
-        if T.self == String.self { return cast(try scalar(String.self, at: index, path: path)) }
-        if T.self == Int.self { return cast(try scalar(Int.self, at: index, path: path)) }
-        if T.self == Double.self { return cast(try scalar(Double.self, at: index, path: path)) }
-        if T.self == Bool.self { return cast(try scalar(Bool.self, at: index, path: path)) }
-        if T.self == Int64.self { return cast(try scalar(Int64.self, at: index, path: path)) }
-        if T.self == Float.self { return cast(try scalar(Float.self, at: index, path: path)) }
-        if T.self == UInt64.self { return cast(try scalar(UInt64.self, at: index, path: path)) }
-        if T.self == UInt.self { return cast(try scalar(UInt.self, at: index, path: path)) }
-        if T.self == Int32.self { return cast(try scalar(Int32.self, at: index, path: path)) }
-        if T.self == UInt32.self { return cast(try scalar(UInt32.self, at: index, path: path)) }
-        if T.self == Int16.self { return cast(try scalar(Int16.self, at: index, path: path)) }
-        if T.self == UInt16.self { return cast(try scalar(UInt16.self, at: index, path: path)) }
-        if T.self == Int8.self { return cast(try scalar(Int8.self, at: index, path: path)) }
-        if T.self == UInt8.self { return cast(try scalar(UInt8.self, at: index, path: path)) }
-        if T.self == Date.self { return cast(try date(at: index, path: path)) }
-        if T.self == Data.self { return cast(try data(at: index, path: path)) }
-        if T.self == URL.self { return cast(try scalar(URL.self, at: index, path: path)) }
-        if T.self == Decimal.self { return cast(try scalar(Decimal.self, at: index, path: path)) }
-        if T.self == JSON.self { return cast(JSON(view(at: index))) }
-        return nil
-    }
-
-    /// The array when `T` is an array of a common scalar, read in one loop, otherwise `nil`. Through the
-    /// generic path each such array would ask the runtime for its type's metadata several times, which
-    /// dominated decoding models made of many small arrays (coordinates, say).
-    @inline(__always)
-    private func knownArray<T: Decodable>(_ type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T? {
-        if T.self == [Double].self { return cast(try scalarArray(Double.self, at: index, path: path)) }
-        if T.self == [Int].self { return cast(try scalarArray(Int.self, at: index, path: path)) }
-        if T.self == [String].self { return cast(try scalarArray(String.self, at: index, path: path)) }
-        if T.self == [Bool].self { return cast(try scalarArray(Bool.self, at: index, path: path)) }
-        if T.self == [Int64].self { return cast(try scalarArray(Int64.self, at: index, path: path)) }
-        return nil
+    /// The `T` at `index`, where `known` says which type `T` is. Nothing here wraps a `T` in an optional:
+    /// the runtime would look up `Optional<T>`'s metadata in its hash table on every call, which cost
+    /// hundreds of instructions per value decoded, more than reading the value.
+    private func decodeKnown<T>(_ known: KnownDecodable, as type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T {
+        switch known {
+        case .string: return cast(try scalar(String.self, at: index, path: path))
+        case .int: return cast(try scalar(Int.self, at: index, path: path))
+        case .double: return cast(try scalar(Double.self, at: index, path: path))
+        case .bool: return cast(try scalar(Bool.self, at: index, path: path))
+        case .int64: return cast(try scalar(Int64.self, at: index, path: path))
+        case .float: return cast(try scalar(Float.self, at: index, path: path))
+        case .uint64: return cast(try scalar(UInt64.self, at: index, path: path))
+        case .uint: return cast(try scalar(UInt.self, at: index, path: path))
+        case .int32: return cast(try scalar(Int32.self, at: index, path: path))
+        case .uint32: return cast(try scalar(UInt32.self, at: index, path: path))
+        case .int16: return cast(try scalar(Int16.self, at: index, path: path))
+        case .uint16: return cast(try scalar(UInt16.self, at: index, path: path))
+        case .int8: return cast(try scalar(Int8.self, at: index, path: path))
+        case .uint8: return cast(try scalar(UInt8.self, at: index, path: path))
+        case .date: return cast(try date(at: index, path: path))
+        case .data: return cast(try data(at: index, path: path))
+        case .url: return cast(try scalar(URL.self, at: index, path: path))
+        case .decimal: return cast(try scalar(Decimal.self, at: index, path: path))
+        case .json: return cast(JSON(view(at: index)))
+        // Arrays of common scalars are read in one loop: through the generic path each such array would ask
+        // the runtime for its type's metadata several times, which dominated decoding models made of many
+        // small arrays (coordinates, say).
+        case .doubles: return cast(try scalarArray(Double.self, at: index, path: path))
+        case .ints: return cast(try scalarArray(Int.self, at: index, path: path))
+        case .strings: return cast(try scalarArray(String.self, at: index, path: path))
+        case .bools: return cast(try scalarArray(Bool.self, at: index, path: path))
+        case .int64s: return cast(try scalarArray(Int64.self, at: index, path: path))
+        }
     }
 
     /// The elements of the array at `index`, each read as a scalar.
@@ -124,7 +123,7 @@ extension DecodingSession {
     /// `value` as `T`, which the caller has just found to be the same type as `Known` (a dynamic cast would
     /// cost more than reading the value).
     @inline(__always)
-    private func cast<Known, T>(_ value: Known) -> T? { unsafeBitCast(value, to: T.self) }
+    private func cast<Known, T>(_ value: Known) -> T { unsafeBitCast(value, to: T.self) }
 
     /// A decoder of its own for the value at `index`, for strategies that hand one to the caller's function.
     func separateDecoder(at index: Int, path: CodingPathNode) -> ModelDecoder {
@@ -188,10 +187,12 @@ protocol SessionDecodable {
 extension SessionDecodable {
     /// The value as `T`, which the caller has found to be `Self`.
     static func decodeOpened<T>(as type: T.Type, at index: Int, path: CodingPathNode, in session: DecodingSession) throws -> T {
-        guard let value = try decode(at: index, path: path, in: session) as? T else {
+        // Compared as metatypes and cast without `as? T`, which would need `Optional<T>`'s metadata (see
+        // `decodeKnown`).
+        guard Self.self == T.self else {
             throw DecodingError.typeMismatch(T.self, DecodingError.Context(codingPath: path.keys, debugDescription: "Internal type confusion."))
         }
-        return value
+        return unsafeBitCast(try decode(at: index, path: path, in: session), to: T.self)
     }
 }
 
