@@ -37,8 +37,46 @@ public enum ModelCheck {
             for (slot, name) in names.enumerated() {
                 try require(found[slot].value?.byteOffset == object.member(name)?.byteOffset,
                             "members(_:expecting:) and member(_:) disagree on \(name.debugDescription)")
+                try checkSlotReadings(found, slot: slot)
             }
         }
+    }
+
+    /// Reading a slot directly (what generated code does for plain and optional properties) gives what
+    /// reading its `JSONMember` gives: the same value or error, and the same errors recorded when collecting.
+    static func checkSlotReadings(_ found: JSONMembers, slot: Int) throws(FuzzFailure) {
+        for mode in [JSONDecodingContext.Mode.strict, .collecting] {
+            try compare("decode as Int", mode, { c throws(JSONDecodingError) in try found.decode(slot, Int.self, in: c) },
+                        { c throws(JSONDecodingError) in try found[slot].decode(Int.self, in: c) })
+            try compare("decode as String", mode, { c throws(JSONDecodingError) in try found.decode(slot, String.self, in: c) },
+                        { c throws(JSONDecodingError) in try found[slot].decode(String.self, in: c) })
+            try compare("decode as [Int?]", mode, { c throws(JSONDecodingError) in try found.decode(slot, [Int?].self, in: c) },
+                        { c throws(JSONDecodingError) in try found[slot].decode([Int?].self, in: c) })
+            try compare("decodeIfPresent as Double", mode,
+                        { c throws(JSONDecodingError) in try found.decodeIfPresent(slot, Double.self, in: c) },
+                        { c throws(JSONDecodingError) in try found[slot].decodeIfPresent(Double.self, in: c) })
+            try compare("decodeIfPresent as [String]", mode,
+                        { c throws(JSONDecodingError) in try found.decodeIfPresent(slot, [String].self, in: c) },
+                        { c throws(JSONDecodingError) in try found[slot].decodeIfPresent([String].self, in: c) })
+        }
+    }
+
+    private static func compare<T: Equatable>(
+        _ reading: String, _ mode: JSONDecodingContext.Mode,
+        _ direct: (JSONDecodingContext) throws(JSONDecodingError) -> T,
+        _ throughMember: (JSONDecodingContext) throws(JSONDecodingError) -> T
+    ) throws(FuzzFailure) {
+        let first = JSONDecodingContext(mode: mode), second = JSONDecodingContext(mode: mode)
+        let a = Result { () throws(JSONDecodingError) in try direct(first) }
+        let b = Result { () throws(JSONDecodingError) in try throughMember(second) }
+        let same: Bool
+        switch (a, b) {
+        case (.success(let x), .success(let y)): same = x == y
+        case (.failure(let x), .failure(let y)): same = x.description == y.description
+        default: same = false
+        }
+        try require(same && first.errors.map(\.description) == second.errors.map(\.description),
+                    "\(reading) (\(mode)): the slot and its member read differently")
     }
 
     static func checkModel<T: JSONDecodable & JSONEncodable & Equatable>(_ type: T.Type, at value: JSONView) throws(FuzzFailure) {
@@ -94,8 +132,8 @@ extension FuzzedOrder: JSONDecodable, JSONEncodable {
 
     init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
         let members = try json.members(Self.jsonMemberNames, expecting: "an object (FuzzedOrder)")
-        self.id = try members[0].decode(in: context)
-        self.name = try members[1].decodeIfPresent(in: context)
+        self.id = try members.decode(0, in: context)
+        self.name = try members.decodeIfPresent(1, in: context)
         self.retries = try members[2].decode(default: 3, in: context)
         self.note = try members[3].decodeField(in: context)
         self.tags = try members[4].decodeLossyArray(in: context)
@@ -169,7 +207,7 @@ extension FuzzedShape: JSONDecodable, JSONEncodable {
         switch tag {
         case "circle":
             let members = try json.members(Self.jsonCaseMembers[0], expecting: "an object (FuzzedShape.circle)")
-            self = .circle(radius: try members[0].decode(in: context), label: try members[1].decodeIfPresent(in: context))
+            self = .circle(radius: try members.decode(0, in: context), label: try members.decodeIfPresent(1, in: context))
         case "dot":
             self = .dot
         default:

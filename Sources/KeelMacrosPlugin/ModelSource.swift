@@ -32,12 +32,7 @@ struct ModelSource {
     private var initializer: String {
         let slots = memberNames
         let assignments = properties.map { property -> String in
-            let slot = slots.firstIndex(of: property.path[0])!
-            var member = "members[\(slot)]"
-            if property.path.count > 1 {
-                member += ".member(atPath: [" + property.path.dropFirst().map(\.literal).joined(separator: ", ") + "])"
-            }
-            return "self.\(property.name) = try " + property.readExpression(of: member)
+            "self.\(property.name) = try " + property.readExpression(slot: slots.firstIndex(of: property.path[0])!)
         }
         let find = "try json.members(Self.jsonMemberNames, expecting: \"an object (\(typeName))\")"
         return """
@@ -93,8 +88,26 @@ struct ModelSource {
 }
 
 extension ModelProperty {
+    /// The expression that reads this property from the member in `slot` of `members` (a `JSONMembers`).
+    /// The commonest readings of a member (not a path) call `JSONMembers` directly, which spares making a
+    /// `JSONMember` per property; the others read the `JSONMember`.
+    func readExpression(slot: Int) -> String {
+        if path.count == 1 {
+            switch reading {
+            case .required: return "members.decode(\(slot), in: context)"
+            case .optional: return "members.decodeIfPresent(\(slot), in: context)"
+            default: break
+            }
+        }
+        var member = "members[\(slot)]"
+        if path.count > 1 {
+            member += ".member(atPath: [" + path.dropFirst().map(\.literal).joined(separator: ", ") + "])"
+        }
+        return readExpression(of: member)
+    }
+
     /// The expression that reads this property from `member`, a `JSONMember`.
-    func readExpression(of member: String) -> String {
+    private func readExpression(of member: String) -> String {
         if case .date(let format, let optional, asDate: true) = reading {
             let read = optional ? "decodeDateIfPresent" : "decodeDate"
             let timestamp = "\(member).\(read)(format: \(format.trimmedDescription), in: context)"

@@ -43,8 +43,8 @@ struct JSONModelExpansionTests {
                 /// Reads a `User` from an object: each property from its member.
                 public init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (User)")
-                    self.userID = try members[0].decode(in: context)
-                    self.nickname = try members[1].decodeIfPresent(in: context)
+                    self.userID = try members.decode(0, in: context)
+                    self.nickname = try members.decodeIfPresent(1, in: context)
                     self.retries = try members[2].decode(default: 3, in: context)
                     self.profileURL = try members[3].member(atPath: ["url"]).decode(in: context)
                     self.tags = try members[4].decodeLossyArray(in: context)
@@ -117,7 +117,7 @@ struct JSONModelExpansionTests {
                 /// Reads a `A` from an object: each property from its member.
                 init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (A)")
-                    self.myURLValue = try members[0].decode(in: context)
+                    self.myURLValue = try members.decode(0, in: context)
                 }
 
                 static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -150,7 +150,7 @@ struct JSONModelExpansionTests {
                 /// Reads a `B` from an object: each property from its member.
                 init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (B)")
-                    self.httpStatus2xx = try members[0].decode(in: context)
+                    self.httpStatus2xx = try members.decode(0, in: context)
                 }
 
                 static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -183,7 +183,7 @@ struct JSONModelExpansionTests {
                 /// Reads a `C` from an object: each property from its member.
                 init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (C)")
-                    self.name = try members[0].decode(in: context)
+                    self.name = try members.decode(0, in: context)
                 }
 
                 static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -436,7 +436,7 @@ struct JSONModelExpansionTests {
                     switch tag {
                     case "circle":
                         let members = try json.members(Self.jsonCaseMembers[0], expecting: "an object (Shape.circle)")
-                        self = .circle(radius: try members[0].decode(in: context))
+                        self = .circle(radius: try members.decode(0, in: context))
                     case "box":
                         self = .square(try json.decode(in: context))
                     case "dot":
@@ -524,7 +524,7 @@ struct JSONModelExpansionTests {
                     switch tag {
                     case "sized":
                         let members = try json.members(Self.jsonCaseMembers[0], expecting: "an object (Labelled.sized)")
-                        self = .sized(width: try members[0].decode(in: context), kind: try members[1].decode(in: context))
+                        self = .sized(width: try members.decode(0, in: context), kind: try members.decode(1, in: context))
                     default:
                         throw tagValue.unknownTagError(knownTags: Self.jsonTags)
                     }

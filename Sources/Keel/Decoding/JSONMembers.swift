@@ -48,6 +48,31 @@ public struct JSONMembers {
     @inlinable public subscript(slot: Int) -> JSONMember {
         JSONMember(object: object, key: names.names[slot], valueIndex: valueIndex(slot), metNull: false)
     }
+
+    // The two commonest readings, straight from the slot: they give what `self[slot].decode(in:)` and
+    // `self[slot].decodeIfPresent(in:)` give, without making a `JSONMember` (a copy of the object's view
+    // and of the key) for each property, which cost about a tenth of decoding twitter's statuses.
+
+    /// Decodes the member in `slot` as `T`: a missing member is an error, and so is `null` unless `T` is
+    /// optional. The same as `self[slot].decode(in:)`.
+    @inlinable public func decode<T: JSONDecodable>(_ slot: Int, _ type: T.Type = T.self, in context: JSONDecodingContext = .strict)
+        throws(JSONDecodingError) -> T
+    {
+        let index = valueIndex(slot)
+        guard index >= 0 else { throw self[slot].missingError }
+        return try T.decode(JSONView(storage: object.storage, index: index), in: context)
+    }
+
+    /// Decodes the member in `slot` as `T`, or gives `nil` when it is missing or `null`. The same as
+    /// `self[slot].decodeIfPresent(in:)`.
+    @inlinable public func decodeIfPresent<T: JSONDecodable>(
+        _ slot: Int, _ type: T.Type = T.self, in context: JSONDecodingContext = .strict
+    ) throws(JSONDecodingError) -> T? {
+        let index = valueIndex(slot)
+        return try object.decodePresent(T.self, in: context) { () throws(JSONDecodingError) in
+            index < 0 ? nil : JSONView(storage: object.storage, index: index)
+        }
+    }
 }
 
 extension JSONView {

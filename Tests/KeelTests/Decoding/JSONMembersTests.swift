@@ -29,6 +29,38 @@ import Testing
         }
     }
 
+    /// What generated code calls for plain and optional properties gives what the member itself gives:
+    /// values, errors (with their messages) and, when collecting, the same errors recorded.
+    @Test(arguments: [JSONDecodingContext.Mode.strict, .collecting])
+    func readingASlotDirectlyMatchesReadingItsMember(_ mode: JSONDecodingContext.Mode) throws {
+        let object = try JSONDocument(parsing: #"{"int": 7, "text": "a", "null": null, "list": [1, "x", 3], "obj": {}}"#).root
+        let names = JSONMemberNames(["int", "text", "null", "list", "obj", "absent"])
+        let found = try object.members(names)
+        func outcome<T>(_ read: (JSONDecodingContext) throws(JSONDecodingError) -> T) -> String {
+            let context = JSONDecodingContext(mode: mode)
+            let result = Result { () throws(JSONDecodingError) in try read(context) }
+            return "\(result) \(context.errors.map(\.description))"
+        }
+        var failures = 0
+        for slot in 0..<names.count {
+            #expect(outcome { c throws(JSONDecodingError) in try found.decode(slot, Int.self, in: c) }
+                    == outcome { c throws(JSONDecodingError) in try found[slot].decode(Int.self, in: c) })
+            #expect(outcome { c throws(JSONDecodingError) in try found.decode(slot, [Int?].self, in: c) }
+                    == outcome { c throws(JSONDecodingError) in try found[slot].decode([Int?].self, in: c) })
+            #expect(outcome { c throws(JSONDecodingError) in try found.decodeIfPresent(slot, String.self, in: c) }
+                    == outcome { c throws(JSONDecodingError) in try found[slot].decodeIfPresent(String.self, in: c) })
+            #expect(outcome { c throws(JSONDecodingError) in try found.decodeIfPresent(slot, [Int].self, in: c) }
+                    == outcome { c throws(JSONDecodingError) in try found[slot].decodeIfPresent([Int].self, in: c) })
+            if outcome({ c throws(JSONDecodingError) in try found.decode(slot, Int.self, in: c) }).contains("failure") { failures += 1 }
+        }
+        // Only "int" reads as an Int: the others are errors of several kinds (type, null, missing).
+        #expect(failures == names.count - 1)
+        let missing = #expect(throws: JSONDecodingError.self) { try found.decode(5, Int.self) }
+        #expect(missing?.kind == .missingKey)
+        #expect(try found.decodeIfPresent(5, Int.self) == nil)
+        #expect(try found.decodeIfPresent(2, Int.self) == nil)
+    }
+
     @Test func aValueThatIsNotAnObjectIsATypeMismatch() throws {
         let names = JSONMemberNames(["a"])
         let error = #expect(throws: JSONDecodingError.self) { try JSONDocument(parsing: "[1]").root.members(names) }
