@@ -44,7 +44,7 @@ public final class JSONMemberNames: @unchecked Sendable {
         for slot in names.indices {
             let name = UnsafeRawBufferPointer(start: bytes.baseAddress! + starts[slot], count: starts[slot + 1] - starts[slot])
             if self.slot(of: name) == nil {
-                var entry = Self.hash(name) & (capacity - 1)
+                var entry = Self.hash(name.baseAddress!, count: name.count) & (capacity - 1)
                 while table[entry] != 0 { entry = (entry + 1) & (capacity - 1) }
                 table[entry] = UInt16(slot + 1)
             }
@@ -62,31 +62,46 @@ public final class JSONMemberNames: @unchecked Sendable {
 
     /// A cheap hash: the length and the first, middle and last bytes, spread over the bits.
     @inline(__always)
-    private static func hash(_ key: UnsafeRawBufferPointer) -> Int {
-        let count = key.count
+    private static func hash(_ key: UnsafeRawPointer, count: Int) -> Int {
         guard count > 0 else { return 0 }
         var h = UInt(count) &* 0x9E37_79B9
-        h ^= UInt(key[0]) &* 0x85EB_CA6B
-        h ^= UInt(key[count >> 1]) &* 0xC2B2_AE35
-        h ^= UInt(key[count - 1]) &* 0x27D4_EB2F
-        return Int(truncatingIfNeeded: h ^ (h >> 15))
+        h ^= UInt(key.load(as: UInt8.self)) &* 0x85EB_CA6B
+        h ^= UInt(key.load(fromByteOffset: count &>> 1, as: UInt8.self)) &* 0xC2B2_AE35
+        h ^= UInt(key.load(fromByteOffset: count &- 1, as: UInt8.self)) &* 0x27D4_EB2F
+        return Int(truncatingIfNeeded: h ^ (h &>> 15))
     }
 
     /// The slot of the name with the bytes `key`, or `nil`.
     @inline(__always)
     func slot(of key: UnsafeRawBufferPointer) -> Int? {
-        let mask = table.count - 1
-        var entry = Self.hash(key) & mask
-        while true {
-            let stored = Int(table[entry])
-            if stored == 0 { return nil }
-            let start = starts[stored - 1]
-            if starts[stored] - start == key.count,
-                key.count == 0 || memoryEqual(bytes.baseAddress! + start, key.baseAddress!, key.count)
-            {
-                return stored - 1
+        guard let base = key.baseAddress else { return lookup.slot(ofKeyAt: UnsafeRawPointer(bytes.baseAddress!), count: 0) }
+        return lookup.slot(ofKeyAt: base, count: key.count)
+    }
+
+    /// The table's buffers, taken out once for a loop that matches many keys.
+    var lookup: Lookup {
+        Lookup(table: UnsafePointer(table.baseAddress!), mask: table.count &- 1, starts: UnsafePointer(starts.baseAddress!),
+               bytes: UnsafeRawPointer(bytes.baseAddress!))
+    }
+
+    /// Matching keys against the table with its buffers in hand (valid while the table lives).
+    struct Lookup {
+        let table: UnsafePointer<UInt16>
+        let mask: Int
+        let starts: UnsafePointer<Int>
+        let bytes: UnsafeRawPointer
+
+        /// The slot of the name with the `count` bytes at `key`, or `nil`.
+        @inline(__always)
+        func slot(ofKeyAt key: UnsafeRawPointer, count: Int) -> Int? {
+            var entry = JSONMemberNames.hash(key, count: count) & mask
+            while true {
+                let stored = Int(table[entry])
+                if stored == 0 { return nil }
+                let start = starts[stored &- 1]
+                if starts[stored] &- start == count, memoryEqual(bytes + start, key, count) { return stored &- 1 }
+                entry = (entry &+ 1) & mask
             }
-            entry = (entry + 1) & mask
         }
     }
 }

@@ -91,6 +91,7 @@ extension JSONView {
         storage.withReader { reader in
             let tape = reader.tape
             guard let input = reader.bytes.baseAddress else { return }
+            let lookup = names.lookup
             var scratch: [UInt8] = []
             var key = index + 1
             for _ in 0..<tape[index].count {
@@ -99,7 +100,7 @@ extension JSONView {
                 if entry.flags.contains(.hasEscapes) {
                     slot = reader.withKeyBytes(at: key, scratch: &scratch) { names.slot(of: $0) }
                 } else {
-                    slot = names.slot(of: UnsafeRawBufferPointer(start: input + entry.offset + 1, count: entry.length))
+                    slot = lookup.slot(ofKeyAt: input + entry.offset + 1, count: entry.length)
                 }
                 if let slot { values[slot] = key + 1 }
                 key = TapeReader.indexAfter(key + 1, in: tape)
