@@ -392,6 +392,17 @@ struct Scanner {
                 // common well-formed two- and three-byte forms inline; everything else, including every error,
                 // through the full check.
                 repeat {
+                    // Two three-byte characters at once (CJK text is mostly these): leads E1-EF other than ED,
+                    // whose continuation bytes are never restricted, each followed by two continuation bytes.
+                    if i &+ 8 <= end {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                        if word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0,
+                           Scanner.isUnrestrictedThreeByteLead(UInt8(truncatingIfNeeded: word)),
+                           Scanner.isUnrestrictedThreeByteLead(UInt8(truncatingIfNeeded: word &>> 24)) {
+                            i &+= 6
+                            continue
+                        }
+                    }
                     let lead = base[i]
                     if lead >= 0xC2, lead <= 0xDF, i &+ 1 < end, base[i &+ 1] & 0xC0 == 0x80 {
                         i &+= 2
@@ -414,6 +425,11 @@ struct Scanner {
         try append(TapeEntry(kind: .string, flags: flags, offset: start, payload: UInt64(length)))
         return i + 1
     }
+
+    /// Whether `lead`, already known to be E0-EF, starts a three-byte character whose second byte may be any
+    /// continuation byte (E0 needs A0-BF, against overlong forms; ED needs 80-9F, against surrogates).
+    @inline(__always)
+    static func isUnrestrictedThreeByteLead(_ lead: UInt8) -> Bool { lead != 0xE0 && lead != 0xED }
 
     /// A mask with the high bit set in each byte of `word` that is `"`, `\`, below 0x20 or above 0x7F, and
     /// perhaps above such a byte, never below (see `WordMask`).

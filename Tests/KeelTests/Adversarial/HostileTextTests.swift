@@ -94,6 +94,34 @@ import Testing
         }
     }
 
+    /// Runs of non-ASCII characters, read several bytes at a time by the scanner, against the standard
+    /// library's reading of the same bytes: every sequence of up to four pieces (well-formed characters of
+    /// each length, the edge cases of E0 and ED leads, and ill-formed ones) after 0-7 ASCII bytes is
+    /// accepted exactly when it is well-formed UTF-8, reads back as the same text, and is otherwise an
+    /// invalid-UTF-8 error.
+    @Test func nonASCIIRunsAgreeWithTheStandardLibrary() throws {
+        let pieces: [[UInt8]] = [
+            [0xE6, 0x97, 0xA5], [0xEF, 0xBF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xD0, 0x96],
+            [0xF0, 0x9F, 0x98, 0x80], [0x61], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0x80],
+        ]
+        var sequences: [[UInt8]] = [[]]
+        for _ in 0..<4 { sequences = sequences + sequences.filter { $0.count < 12 }.flatMap { s in pieces.map { s + $0 } } }
+        var checked = Set<[UInt8]>()
+        for body in sequences where checked.insert(body).inserted {
+            for prefix in 0..<8 {
+                let text = [UInt8](repeating: UInt8(ascii: "a"), count: prefix) + body
+                let document = [UInt8(ascii: "\"")] + text + [UInt8(ascii: "\"")]
+                let expected = String(decoding: text, as: UTF8.self)
+                if Array(expected.utf8) == text {
+                    #expect(try JSONDocument(parsing: document).root.stringValue == expected, "\(text)")
+                } else {
+                    #expect(syntaxError(document)?.kind == .invalidUTF8, "\(text)")
+                }
+            }
+        }
+        #expect(checked.count > 10_000)
+    }
+
     /// A sequence cut short by the end of the input is an unexpected end, not invalid UTF-8.
     @Test func aSequenceCutByTheEndOfInputIsAnUnexpectedEnd() {
         for sequence: [UInt8] in [[0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98]] {
