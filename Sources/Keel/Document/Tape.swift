@@ -77,24 +77,30 @@ final class TapeBuffer: @unchecked Sendable {
 
     let base: UnsafeMutablePointer<TapeEntry>
     let count: Int
+    /// How many entries the memory at `base` holds.
+    private let capacity: Int
     private let allocation: Allocation
 
     /// Takes ownership of `capacity` entries at `base`, of which the first `count` are written. Memory from
-    /// the C allocator is shrunk to what is used, in place (for a large tape the system unmaps the unused end
-    /// rather than copying); when shrinking is refused the tape stays as it is.
+    /// the C allocator goes back to ``TapeRecycling`` when the tape is released, whole when it is of a size
+    /// that is kept; otherwise it is shrunk to what is used, in place (for a large tape the system unmaps the
+    /// unused end rather than copying); when shrinking is refused the tape stays as it is.
     init(adopting base: UnsafeMutablePointer<TapeEntry>, count: Int, capacity: Int, allocation: Allocation) {
         self.count = count
         self.allocation = allocation
-        if allocation == .c, capacity > count, let shrunk = TapeBuffer.reallocateEntries(base, capacity: max(count, 1)) {
+        if allocation == .c, capacity > count, !TapeRecycling.isKept(capacity: capacity),
+           let shrunk = TapeBuffer.reallocateEntries(base, capacity: max(count, 1)) {
             self.base = shrunk
+            self.capacity = max(count, 1)
         } else {
             self.base = base
+            self.capacity = capacity
         }
     }
 
     deinit {
         switch allocation {
-        case .c: free(base)
+        case .c: TapeRecycling.giveBack(base, capacity: capacity)
         case .swift: base.deallocate()
         }
     }

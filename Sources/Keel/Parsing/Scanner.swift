@@ -66,11 +66,11 @@ struct Scanner {
         self.options = options
         usesVectorLoops = options.usesVectorInstructions && keel_vector_scan_available() != 0
         let capacity = recordsTape ? bytes.count / 12 + 16 : 1
-        guard let base = TapeBuffer.allocateEntries(capacity) else {
+        guard let tape = TapeRecycling.take(atLeast: capacity) else {
             throw Scanner.insufficientMemory(capacity: capacity, in: bytes)
         }
-        self.tapeCapacity = capacity
-        self.tapeBase = base
+        self.tapeCapacity = tape.capacity
+        self.tapeBase = tape.base
     }
 
     /// Appends an entry to the tape and returns its index.
@@ -107,8 +107,8 @@ struct Scanner {
         TapeBuffer(adopting: tapeBase, count: tapeCount, capacity: tapeCapacity, allocation: .c)
     }
 
-    /// Frees the tape after a failed scan, or after validation.
-    func discardTape() { TapeBuffer.freeEntries(tapeBase) }
+    /// Gives the tape's memory back after a failed scan, or after validation.
+    func discardTape() { TapeRecycling.giveBack(tapeBase, capacity: tapeCapacity) }
 
     // Never written after it is made, so reading it from any thread is safe.
     nonisolated(unsafe) private static let emptyInput: UnsafePointer<UInt8> = {
