@@ -26,7 +26,7 @@ public enum ModelCheck {
     static func checkMemberTables(in root: JSONView) throws(FuzzFailure) {
         var objects: [JSONView] = []
         root.forEachValue { value, _ in if value.kind == .object, objects.count < 64 { objects.append(value) } }
-        for object in objects {
+        for (position, object) in objects.enumerated() {
             var names: [String] = []
             for (key, _) in object.members where !names.contains(key) && names.count < 40 { names.append(key) }
             for extra in ["", "id", "zz", "é"] where !names.contains(extra) { names.append(extra) }
@@ -37,7 +37,8 @@ public enum ModelCheck {
             for (slot, name) in names.enumerated() {
                 try require(found[slot].value?.byteOffset == object.member(name)?.byteOffset,
                             "members(_:expecting:) and member(_:) disagree on \(name.debugDescription)")
-                try checkSlotReadings(found, slot: slot)
+                // The readings cost far more than the lookups: the first object is enough.
+                if position == 0 { try checkSlotReadings(found, slot: slot) }
             }
         }
     }
