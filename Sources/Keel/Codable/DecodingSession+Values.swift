@@ -53,11 +53,10 @@ extension DecodingSession {
         return collection
     }
 
-    /// The value when `T` is a type the bridge reads itself, otherwise `nil`.
-    @inline(__always)
     /// The `T` at `index`, where `known` says which type `T` is. Nothing here wraps a `T` in an optional:
     /// the runtime would look up `Optional<T>`'s metadata in its hash table on every call, which cost
     /// hundreds of instructions per value decoded, more than reading the value.
+    @inline(__always)
     private func decodeKnown<T>(_ known: KnownDecodable, as type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T {
         switch known {
         case .string: return cast(try scalar(String.self, at: index, path: path))
