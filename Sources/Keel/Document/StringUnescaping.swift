@@ -18,8 +18,7 @@ enum StringUnescaping {
                 while i &+ 8 <= n {
                     let word = UnsafeRawPointer(input + i).loadUnaligned(as: UInt64.self)
                     UnsafeMutableRawPointer(out + o).storeBytes(of: word, as: UInt64.self)
-                    let backslashes = UInt64(littleEndian: word) ^ 0x5C5C_5C5C_5C5C_5C5C
-                    let found = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes & 0x8080_8080_8080_8080
+                    let found = WordMask.bytes(equalTo: UInt8(ascii: "\\"), in: UInt64(littleEndian: word)) & WordMask.highBits
                     if found != 0 {
                         // Only bytes above the first backslash can be marked wrongly, so the lowest mark is it.
                         let run = found.trailingZeroBitCount >> 3

@@ -5,8 +5,9 @@
 // Parsing documents one after another (a server's request bodies, a benchmark's loop) then spent about a third
 // of its time in page faults: with glibc, twitter.json decoded with @JSONModel at 3.9-4.0x JSONDecoder in the
 // runs where that happened (which depended on what else the process had allocated), 5.4x in the others, with
-// over a hundred times as many page faults. Keeping one tape's memory makes every run the fast one. Small tapes come from the allocator's free lists, which never return to the system, and huge ones
-// would hold too much memory for good, so only tapes between the two bounds are kept.
+// over a hundred times as many page faults. Keeping one tape's memory makes every run the fast one. Small
+// tapes come from the allocator's free lists, which never return to the system, and huge ones would hold too
+// much memory for good, so only tapes between the two bounds are kept.
 
 /// The one tape's memory kept for reuse, shared by every thread behind a lock.
 enum TapeRecycling {
@@ -31,7 +32,7 @@ enum TapeRecycling {
     /// Memory for at least `capacity` entries, and how many it holds: the kept tape when it is large enough,
     /// otherwise new memory from the C allocator; `nil` when the system refuses it.
     static func take(atLeast capacity: Int) -> (base: UnsafeMutablePointer<TapeEntry>, capacity: Int)? {
-        if capacity >= smallestKept, capacity <= largestKept {
+        if isKept(capacity: capacity) {
             let reused = state.withLock { state -> KeptTape? in
                 guard let kept = state.kept, kept.capacity >= capacity else { return nil }
                 state.kept = nil
