@@ -85,7 +85,9 @@ struct Scanner {
         return tapeCount &- 1
     }
 
-    /// Doubles the tape's capacity (in place where the allocator can).
+    /// Doubles the tape's capacity (in place where the allocator can). Out of line: it is rare, and
+    /// inlined into every `append` it would weigh on each caller's frame.
+    @inline(never)
     private mutating func growTape() throws(JSONSyntaxError) {
         let newCapacity = tapeCapacity * 2
         guard let newBase = TapeBuffer.reallocateEntries(tapeBase, capacity: newCapacity) else {
@@ -375,17 +377,14 @@ struct Scanner {
                     i &+= 8
                 }
             }
-            guard i < end else {
-                throw error(.unexpectedEndOfInput, at: i, expected: "'\"' to close the string that starts at byte \(start)")
-            }
+            guard i < end else { throw unterminatedString(startingAt: start, at: i) }
             let byte = base[i]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
                 flags.insert(.hasEscapes)
                 i = try scanEscape(at: i)
             } else if byte < 0x20 {
-                throw error(.controlCharacterInString, at: i,
-                            expected: "it escaped, as in \(Scanner.escapeSuggestion(for: byte))")
+                throw controlCharacterInString(at: i)
             } else if byte >= 0x80 {
                 // A run of non-ASCII characters (Japanese or Cyrillic text is mostly such runs) is read here to
                 // its end: back in the eight-byte loop, each next character would stop the loop at once. The
@@ -417,13 +416,29 @@ struct Scanner {
                 i &+= 1
             }
         }
-        let length = i - start - 1
-        if length > options.maximumStringLength {
-            throw error(.stringTooLong, at: start, expected: "at most \(options.maximumStringLength) bytes",
-                        found: "\(length) bytes", limit: options.maximumStringLength)
-        }
+        let length = i &- start &- 1
+        if length > options.maximumStringLength { throw stringTooLong(startingAt: start, length: length) }
         try append(TapeEntry(kind: .string, flags: flags, offset: start, payload: UInt64(length)))
-        return i + 1
+        return i &+ 1
+    }
+
+    // The string scan's errors are made out of line: inlined, their messages' interpolations gave every
+    // call of `scanString` a frame of 800 bytes to set up, for errors that almost never happen.
+
+    @inline(never)
+    private func unterminatedString(startingAt start: Int, at i: Int) -> JSONSyntaxError {
+        error(.unexpectedEndOfInput, at: i, expected: "'\"' to close the string that starts at byte \(start)")
+    }
+
+    @inline(never)
+    private func controlCharacterInString(at i: Int) -> JSONSyntaxError {
+        error(.controlCharacterInString, at: i, expected: "it escaped, as in \(Scanner.escapeSuggestion(for: base[i]))")
+    }
+
+    @inline(never)
+    private func stringTooLong(startingAt start: Int, length: Int) -> JSONSyntaxError {
+        error(.stringTooLong, at: start, expected: "at most \(options.maximumStringLength) bytes",
+              found: "\(length) bytes", limit: options.maximumStringLength)
     }
 
     /// Whether `lead`, already known to be E0-EF, starts a three-byte character whose second byte may be any
