@@ -196,6 +196,11 @@ extension JSONView {
         // that only throws gets its frame just for recording its own error.
         let tracked = context.isCollecting && Element._mayRecordNestedErrors
         for position in 0..<count {
+            if let value = directScalar(Element.self, at: child) {
+                result.append(value)
+                child &+= 1
+                continue
+            }
             let element = JSONView(storage: storage, index: child)
             child = storage.indexOfValue(after: child)
             let before = context.errorCount

@@ -75,12 +75,29 @@ public struct JSONMember: Sendable {
     @inlinable public func decode<T: JSONDecodable>(_ type: T.Type = T.self, in context: JSONDecodingContext = .strict)
         throws(JSONDecodingError) -> T
     {
-        try T.decode(required(), in: context)
+        if valueIndex >= 0, let value = object.directScalar(T.self, at: valueIndex) { return value }
+        return try decodeThroughView(T.self, in: context)
     }
 
     /// Decodes the value as `T`, or gives `nil` when the member is missing or `null`. A value of the wrong
     /// type is an error; in collecting mode it gives `nil` and the error is recorded.
     @inlinable public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type = T.self, in context: JSONDecodingContext = .strict)
+        throws(JSONDecodingError) -> T?
+    {
+        if valueIndex >= 0, let value = object.directScalar(T.self, at: valueIndex) { return value }
+        return try decodePresentThroughView(T.self, in: context)
+    }
+
+    // The general paths, out of line so that the direct reads above do not pay for the view they make
+    // (see `JSONMembers`).
+
+    @inlinable @inline(never)
+    func decodeThroughView<T: JSONDecodable>(_ type: T.Type, in context: JSONDecodingContext) throws(JSONDecodingError) -> T {
+        try T.decode(required(), in: context)
+    }
+
+    @inlinable @inline(never)
+    func decodePresentThroughView<T: JSONDecodable>(_ type: T.Type, in context: JSONDecodingContext)
         throws(JSONDecodingError) -> T?
     {
         try object.decodePresent(T.self, in: context) { () throws(JSONDecodingError) in try presentValue() }

@@ -59,8 +59,8 @@ public struct JSONMembers {
         throws(JSONDecodingError) -> T
     {
         let index = valueIndex(slot)
-        guard index >= 0 else { throw self[slot].missingError }
-        return try T.decode(JSONView(storage: object.storage, index: index), in: context)
+        if index >= 0, let value = object.directScalar(T.self, at: index) { return value }
+        return try decodeThroughView(slot, index, T.self, in: context)
     }
 
     /// Decodes the member in `slot` as `T`, or gives `nil` when it is missing or `null`. The same as
@@ -69,7 +69,27 @@ public struct JSONMembers {
         _ slot: Int, _ type: T.Type = T.self, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T? {
         let index = valueIndex(slot)
-        return try object.decodePresent(T.self, in: context) { () throws(JSONDecodingError) in
+        if index >= 0, let value = object.directScalar(T.self, at: index) { return value }
+        return try decodePresentThroughView(index, T.self, in: context)
+    }
+
+    // The direct reads share nothing with the general paths below, which are kept out of line: when one
+    // function held both, the compiler retained the document at its start for the view the general path
+    // makes, and every direct read paid for it.
+
+    @inlinable @inline(never)
+    func decodeThroughView<T: JSONDecodable>(_ slot: Int, _ index: Int, _ type: T.Type, in context: JSONDecodingContext)
+        throws(JSONDecodingError) -> T
+    {
+        guard index >= 0 else { throw self[slot].missingError }
+        return try T.decode(JSONView(storage: object.storage, index: index), in: context)
+    }
+
+    @inlinable @inline(never)
+    func decodePresentThroughView<T: JSONDecodable>(_ index: Int, _ type: T.Type, in context: JSONDecodingContext)
+        throws(JSONDecodingError) -> T?
+    {
+        try object.decodePresent(T.self, in: context) { () throws(JSONDecodingError) in
             index < 0 ? nil : JSONView(storage: object.storage, index: index)
         }
     }
