@@ -85,8 +85,8 @@ struct Scanner {
         return tapeCount &- 1
     }
 
-    /// Doubles the tape's capacity (in place where the allocator can). Out of line: it is rare, and
-    /// inlined into every `append` it would weigh on each caller's frame.
+    /// Doubles the tape's capacity (in place where the allocator can). Out of line: it is rare, and not
+    /// worth compiling into every `append`.
     @inline(never)
     private mutating func growTape() throws(JSONSyntaxError) {
         let newCapacity = tapeCapacity * 2
@@ -422,8 +422,8 @@ struct Scanner {
         return i &+ 1
     }
 
-    // The string scan's errors are made out of line: inlined, their messages' interpolations gave every
-    // call of `scanString` a frame of 800 bytes to set up, for errors that almost never happen.
+    // The string scan's errors are made out of line, so that their messages' interpolations are not
+    // compiled into the common path of `scanString` (measured: 0.9% fewer instructions for twitter.json).
 
     @inline(never)
     private func unterminatedString(startingAt start: Int, at i: Int) -> JSONSyntaxError {
