@@ -30,6 +30,9 @@ extension DocumentStorage {
         return nil
     }
 
+    // The readers of single scalars. `JSONView`'s accessors (`stringValue`, `boolValue`, `integer(as:)`,
+    // `nearestDouble`) are these, so a direct read and a view's read cannot drift apart.
+
     /// The string at `index`, unescaped, or `nil` when the value there is not a string.
     @usableFromInline
     func string(ifStringAt index: Int) -> String? {
@@ -47,29 +50,33 @@ extension DocumentStorage {
         }
     }
 
-    /// The number at `index` when it is exactly an `Int` (as `Int.decode` reads it), or `nil`.
-    @usableFromInline
-    func int(exactlyAt index: Int) -> Int? { integer(exactlyAt: index, as: Int.self) }
-
-    /// The number at `index` when it is exactly a `UInt64`, or `nil`.
-    @usableFromInline
-    func uint64(exactlyAt index: Int) -> UInt64? { integer(exactlyAt: index, as: UInt64.self) }
-
-    private func integer<T: FixedWidthInteger>(exactlyAt index: Int, as type: T.Type) -> T? {
+    /// The number at `index` read as an exact `T`, or why not; `nil` when the value is not a number.
+    func integer<T: FixedWidthInteger>(at index: Int, as type: T.Type) -> Result<T, NumberConversionFailure>? {
         let entry = tape.base[index]
         guard entry.kind == .number else { return nil }
         let isPlainInteger = entry.flags.contains(.isInteger)
-        let result = withReader { NumberText.integer($0.numberText(at: index), isPlainInteger: isPlainInteger, as: T.self) }
-        guard case .success(let value) = result else { return nil }
-        return value
+        return withReader { NumberText.integer($0.numberText(at: index), isPlainInteger: isPlainInteger, as: T.self) }
     }
+
+    /// The nearest double to the number at `index` (possibly infinite), or `nil` when it is not a number.
+    func nearestDouble(at index: Int) -> Double? {
+        guard tape.base[index].kind == .number else { return nil }
+        return withReader { NumberText.double($0.numberText(at: index)) }
+    }
+
+    /// The number at `index` when it is exactly an `Int` (as `Int.decode` reads it), or `nil`.
+    @usableFromInline
+    func int(exactlyAt index: Int) -> Int? { try? integer(at: index, as: Int.self)?.get() }
+
+    /// The number at `index` when it is exactly a `UInt64`, or `nil`.
+    @usableFromInline
+    func uint64(exactlyAt index: Int) -> UInt64? { try? integer(at: index, as: UInt64.self)?.get() }
 
     /// The number at `index` as the nearest `Double` when that is finite (as `Double.decode` reads it), or
     /// `nil`.
     @usableFromInline
     func double(ifFiniteAt index: Int) -> Double? {
-        guard tape.base[index].kind == .number else { return nil }
-        let double = withReader { NumberText.double($0.numberText(at: index)) }
-        return double.isFinite ? double : nil
+        guard let double = nearestDouble(at: index), double.isFinite else { return nil }
+        return double
     }
 }

@@ -176,19 +176,10 @@ public struct JSONView: Sendable {
     public var isNullValue: Bool { entry.kind == .null }
 
     /// The value of a boolean, or `nil`.
-    public var boolValue: Bool? {
-        switch entry.kind {
-        case .true: return true
-        case .false: return false
-        default: return nil
-        }
-    }
+    public var boolValue: Bool? { storage.bool(ifBoolAt: index) }
 
     /// The unescaped value of a string, or `nil`.
-    public var stringValue: String? {
-        guard entry.kind == .string else { return nil }
-        return storage.withReader { $0.string(at: index) }
-    }
+    public var stringValue: String? { storage.string(ifStringAt: index) }
 
     /// The exact number, or `nil` when the value is not a number.
     public var numberValue: JSONNumber? {
@@ -200,16 +191,11 @@ public struct JSONView: Sendable {
 
     /// The number read as an exact `T`, or why not; `nil` when the value is not a number.
     func integer<T: FixedWidthInteger>(as type: T.Type) -> Result<T, NumberConversionFailure>? {
-        guard entry.kind == .number else { return nil }
-        let isPlainInteger = entry.flags.contains(.isInteger)
-        return storage.withReader { NumberText.integer($0.numberText(at: index), isPlainInteger: isPlainInteger, as: T.self) }
+        storage.integer(at: index, as: T.self)
     }
 
     /// The nearest double to the number (possibly infinite), or `nil` when the value is not a number.
-    var nearestDouble: Double? {
-        guard entry.kind == .number else { return nil }
-        return storage.withReader { NumberText.double($0.numberText(at: index)) }
-    }
+    var nearestDouble: Double? { storage.nearestDouble(at: index) }
 
     // MARK: Paths
 
