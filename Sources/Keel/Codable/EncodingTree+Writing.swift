@@ -4,8 +4,6 @@
 #if canImport(FoundationEssentials) || canImport(Foundation)
 struct EncodingTreeWriter: ~Copyable {
     private var writer: JSONWriter
-    /// Scratch space for finding repeated keys, reused for every object.
-    private var seenKeys = Set<UTF8Key>()
 
     init(options: JSONWritingOptions) { writer = JSONWriter(options: options) }
 
@@ -29,7 +27,7 @@ struct EncodingTreeWriter: ~Copyable {
             }
             writer.sink.close(UInt8(ascii: "]"), empty: array.elements.isEmpty, depth: depth + 1)
         case .object(let object):
-            let members = object.uniqueMembers(seen: &seenKeys)
+            let members = object.uniqueMembers()
             let order = JSONWriter.memberOrder(
                 count: members.count, options: writer.sink.options, key: { members[$0].key },
                 isNull: { members[$0].value.isNull })

@@ -27,8 +27,7 @@ enum EncodingSlot {
         case .value(let value): return value
         case .array(let array): return .array(JSONArray(array.elements.map(\.json)))
         case .object(let object):
-            var seen = Set<UTF8Key>()
-            let members = object.uniqueMembers(seen: &seen)
+            let members = object.uniqueMembers()
             return .object(JSONObject(keys: members.map(\.key), values: members.map(\.value.json)))
         case .encoder: return .null  // `resolved` never returns an encoder
         }
@@ -55,12 +54,10 @@ final class EncodingObject {
     }
 
     /// The members with each key once: a key encoded more than once keeps its first position and its last
-    /// value, as encoding into a dictionary would. `seen` is scratch space, reused across calls.
-    func uniqueMembers(seen: inout Set<UTF8Key>) -> [Member] {
+    /// value, as encoding into a dictionary would.
+    func uniqueMembers() -> [Member] {
         let members = self.members
-        let hasRepeatedKey = members.count <= 32 ? EncodingObject.hasRepeatedKey(smallObject: members)
-            : EncodingObject.hasRepeatedKey(members, seen: &seen)
-        guard hasRepeatedKey else { return members }
+        guard RepeatedKeys.occur(count: members.count, key: { members[$0].key }) else { return members }
         var positions: [UTF8Key: Int] = [:]
         var unique: [Member] = []
         for member in members {
@@ -72,28 +69,5 @@ final class EncodingObject {
             }
         }
         return unique
-    }
-
-    /// For a few members, hashing costs more than comparing: only keys of equal length are compared, and a
-    /// bit per length (modulo 64) says when an earlier key might have this one's length.
-    private static func hasRepeatedKey(smallObject members: [Member]) -> Bool {
-        var lengthsSeen: UInt64 = 0
-        for (position, member) in members.enumerated() {
-            let length = member.key.utf8.count
-            let bit: UInt64 = 1 << UInt64(length & 63)
-            if lengthsSeen & bit != 0 {
-                for earlier in members[..<position]
-                where earlier.key.utf8.count == length && earlier.key.hasSameUTF8(as: member.key) {
-                    return true
-                }
-            }
-            lengthsSeen |= bit
-        }
-        return false
-    }
-
-    private static func hasRepeatedKey(_ members: [Member], seen: inout Set<UTF8Key>) -> Bool {
-        seen.removeAll(keepingCapacity: true)
-        return members.contains { !seen.insert(UTF8Key($0.key)).inserted }
     }
 }

@@ -74,7 +74,17 @@ public struct KeelEncoder: Sendable {
                     codingPath: error.path.codingKeys, debugDescription: error.description))
             }
         }
-        let tree = try encodeToTree(value)
+        // Straight to text as the value encodes itself; through a tree only if it uses its containers in an
+        // order the text cannot follow (see EncodingStream).
+        let session = EncodingSession(options: self)
+        let stream = EncodingStream(session: session)
+        do {
+            try stream.encodeTopLevel(value)
+        } catch where stream.isAbandoned {
+            // The tree encodes the value again and throws again if the error was the value's own.
+        }
+        if !stream.isAbandoned { return stream.output }
+        let tree = try encodeToTree(value, session: session)
         var writer = EncodingTreeWriter(options: writingOptions)
         do {
             try writer.write(tree)
@@ -86,15 +96,9 @@ public struct KeelEncoder: Sendable {
         return writer.output
     }
 
-    private func encodeToTree<T: Encodable>(_ value: T) throws -> EncodingSlot {
-        let encoder = ModelEncoder(session: EncodingSession(options: self), path: .root)
-        if let known = try encoder.knownValue(value, at: .root) { return known }
-        try value.encode(to: encoder)
-        guard let tree = encoder.slot else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
-        }
-        return tree
+    private func encodeToTree<T: Encodable>(_ value: T, session: EncodingSession? = nil) throws -> EncodingSlot {
+        let encoder = ModelEncoder(session: session ?? EncodingSession(options: self), path: .root)
+        return try encoder.topLevelSlot(for: value)
     }
 
     /// `value` as JSON text. Throws as ``encodeToJSON(_:)`` does.

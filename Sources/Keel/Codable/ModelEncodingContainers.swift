@@ -15,13 +15,7 @@ struct KeyedModelEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     var codingPath: [any CodingKey] { path.keys }
 
     /// The member name for `key` under the key strategy.
-    private func name(for key: some CodingKey) -> String {
-        switch encoder.session.options.keyEncodingStrategy {
-        case .useDefaultKeys: return key.stringValue
-        case .convertToSnakeCase: return encoder.session.snakeCaseName(for: key.stringValue)
-        case .custom(let rename): return rename(path.appending(key).keys).stringValue
-        }
-    }
+    private func name(for key: some CodingKey) -> String { encoder.session.memberName(for: key, in: path) }
 
     private func put(_ value: JSON, forKey key: Key) { object.append(name(for: key), .value(value)) }
     private func put(_ slot: EncodingSlot, forKey key: Key) { object.append(name(for: key), slot) }
@@ -30,10 +24,10 @@ struct KeyedModelEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), forKey: key) }
     mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), forKey: key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        put(try encoder.json(for: value, at: path.appending(key)), forKey: key)
+        put(try encoder.session.json(for: value, at: path.appending(key)), forKey: key)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        put(try encoder.json(for: value, at: path.appending(key)), forKey: key)
+        put(try encoder.session.json(for: value, at: path.appending(key)), forKey: key)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { put(JSON(value), forKey: key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { put(JSON(value), forKey: key) }
@@ -104,8 +98,8 @@ struct UnkeyedModelEncodingContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { put(.null) }
     mutating func encode(_ value: Bool) throws { put(.bool(value)) }
     mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try encoder.json(for: value, at: nextPath)) }
-    mutating func encode(_ value: Float) throws { put(try encoder.json(for: value, at: nextPath)) }
+    mutating func encode(_ value: Double) throws { put(try encoder.session.json(for: value, at: nextPath)) }
+    mutating func encode(_ value: Float) throws { put(try encoder.session.json(for: value, at: nextPath)) }
     mutating func encode(_ value: Int) throws { put(JSON(value)) }
     mutating func encode(_ value: Int8) throws { put(JSON(value)) }
     mutating func encode(_ value: Int16) throws { put(JSON(value)) }
@@ -150,8 +144,8 @@ struct SingleValueModelEncodingContainer: SingleValueEncodingContainer {
     mutating func encodeNil() throws { put(.null) }
     mutating func encode(_ value: Bool) throws { put(.bool(value)) }
     mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try encoder.json(for: value, at: encoder.path)) }
-    mutating func encode(_ value: Float) throws { put(try encoder.json(for: value, at: encoder.path)) }
+    mutating func encode(_ value: Double) throws { put(try encoder.session.json(for: value, at: encoder.path)) }
+    mutating func encode(_ value: Float) throws { put(try encoder.session.json(for: value, at: encoder.path)) }
     mutating func encode(_ value: Int) throws { put(JSON(value)) }
     mutating func encode(_ value: Int8) throws { put(JSON(value)) }
     mutating func encode(_ value: Int16) throws { put(JSON(value)) }

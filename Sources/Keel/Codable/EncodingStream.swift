@@ -1,0 +1,312 @@
+// KeelEncoder's text, written as the model encodes itself, without building a tree first.
+//
+// Codable lets code keep a container and come back to it after using another, which a writer that goes
+// straight to text cannot follow. Almost no code does (synthesized conformances never do), so the stream
+// keeps a stack of the containers open in the text and lets the innermost ones close when an outer one is
+// used again. Using a container after it was closed, asking a closed encoder for a container, writing a
+// single value twice, or asking twice for a nested container under one key abandons the stream, and
+// KeelEncoder encodes the value again through the tree (ModelEncoder), which follows any order.
+//
+// A member encoded twice under one key, and sorted keys, are settled when the object closes: its members'
+// bytes are put in order again, keeping each key once at its first position with its last value, as the
+// tree does.
+#if canImport(FoundationEssentials) || canImport(Foundation)
+final class EncodingStream {
+    let session: EncodingSession
+    /// Whose sink receives every byte; its tree writing is for `JSON` values that models hold.
+    @exclusivity(unchecked) private var writer: JSONWriter
+    /// Whether the model used its containers in an order the stream cannot follow; the text is then
+    /// incomplete and the caller encodes through the tree instead.
+    @exclusivity(unchecked) private(set) var isAbandoned = false
+
+    /// A value being written: an open object or array, or a place in the text that an encoder will fill.
+    struct Frame {
+        enum Kind {
+            /// An encoder's place: nothing written yet.
+            case pending
+            case object
+            case array
+            /// A single value was written.
+            case done
+        }
+
+        var kind: Kind
+        /// Tells the frame apart from every other one in this call, so that a closed one is never mistaken.
+        let id: Int
+        /// The depth of the value in the text (0 for the top level).
+        let depth: Int
+        /// Items written in an object or array so far.
+        var written = 0
+        /// Where this object's member records start in `members`.
+        var firstMember = 0
+        /// For a member's value, the position of its record in `members`, so that a `null` can be left out.
+        let memberRecord: Int?
+        /// Whether the single value written was `null`.
+        var wroteNull = false
+    }
+
+    /// A member of an open object: where its text starts, so that members can be put in order again when
+    /// the object closes.
+    struct MemberRecord {
+        let key: String
+        /// Where the separator before the member starts.
+        var itemStart: Int
+        /// Where the key starts.
+        var keyStart: Int
+        /// A `null` member left out by the options: it has no bytes, but still replaces an earlier value.
+        var isOmitted: Bool
+    }
+
+    // Only this call's encoders reach the stream, one at a time: dynamic exclusivity checks would cost more
+    // than the writing they guard.
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var members: [MemberRecord] = []
+    @exclusivity(unchecked) private var lastID = 0
+
+    init(session: EncodingSession) {
+        self.session = session
+        writer = JSONWriter(options: session.options.writingOptions)
+        frames.reserveCapacity(16)
+        members.reserveCapacity(64)
+    }
+
+    var output: [UInt8] { writer.sink.output }
+
+    /// How many member records the open objects hold.
+    var memberCount: Int { members.count }
+
+    // MARK: Frames
+
+    /// A new place for a value at `depth`; returns its id.
+    func pushPending(depth: Int, memberRecord: Int? = nil) -> Int {
+        lastID += 1
+        frames.append(Frame(kind: .pending, id: lastID, depth: depth, memberRecord: memberRecord))
+        return lastID
+    }
+
+    /// Makes the frame `id` the innermost one, closing the frames opened inside it, and returns its position
+    /// in the stack; `nil` (and the stream abandoned) when it was closed already.
+    @inline(__always)
+    func activate(_ id: Int) -> Int? {
+        if let top = frames.last, top.id == id { return frames.count - 1 }
+        return activateBelowTop(id)
+    }
+
+    private func activateBelowTop(_ id: Int) -> Int? {
+        guard !isAbandoned, let index = frames.lastIndex(where: { $0.id == id }) else {
+            abandon()
+            return nil
+        }
+        while frames.count > index + 1 { closeTop() }
+        return index
+    }
+
+    /// Gives up on the text: the caller encodes through the tree.
+    func abandon() {
+        isAbandoned = true
+        frames.removeAll()
+    }
+
+    /// The frame `id` without making it the innermost one (for `count`, which must not change the text).
+    func frame(withID id: Int) -> Frame? { frames.last { $0.id == id } }
+
+    subscript(index: Int) -> Frame {
+        get { frames[index] }
+        _modify { yield &frames[index] }
+    }
+
+    /// Opens an object (`{`) or array (`[`) in the place at `index`, which must be the innermost frame; a
+    /// second request for the same kind continues it. Returns whether it is open.
+    func open(_ kind: Frame.Kind, at index: Int) -> Bool {
+        switch frames[index].kind {
+        case .pending:
+            frames[index].kind = kind
+            frames[index].firstMember = members.count
+            writer.sink.append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            return true
+        case let current where current == kind:
+            return true
+        default:
+            // The tree starts the value again; the text cannot take back what it wrote.
+            abandon()
+            return false
+        }
+    }
+
+    /// Closes the frame `id` (a value the caller has finished encoding); `{}` if nothing was encoded.
+    func close(_ id: Int) {
+        guard activate(id) != nil else { return }
+        closeTop()
+    }
+
+    private func closeTop() {
+        guard let frame = frames.last else { return }
+        switch frame.kind {
+        case .pending:
+            // An encoder that encoded nothing stands for `{}`, as in Foundation.
+            writer.sink.append("{}")
+        case .object:
+            finishObject(frame)
+        case .array:
+            writer.sink.close(UInt8(ascii: "]"), empty: frame.written == 0, depth: frame.depth + 1)
+        case .done:
+            if frame.wroteNull, let record = frame.memberRecord, writer.sink.options.omitsNullMembers {
+                takeBackMember(record, of: frames.count - 2)
+            }
+        }
+        frames.removeLast()
+    }
+
+    // MARK: Items
+
+    /// Where a member's or element's writing can be taken back to if encoding its value throws.
+    struct Checkpoint {
+        let outputCount: Int
+        let frameCount: Int
+        let memberCount: Int
+        let written: Int
+    }
+
+    /// Starts a member named `name` in the object at `index` (the innermost frame): separator, key, colon.
+    func beginMember(_ name: String, at index: Int) -> Checkpoint {
+        let checkpoint = self.checkpoint(at: index)
+        writer.sink.beginItem(first: frames[index].written == 0, depth: frames[index].depth + 1)
+        let keyStart = writer.sink.bufferedCount
+        writer.sink.string(name)
+        writer.sink.colon()
+        members.append(MemberRecord(key: name, itemStart: checkpoint.outputCount, keyStart: keyStart, isOmitted: false))
+        frames[index].written += 1
+        return checkpoint
+    }
+
+    /// Records a `null` member that the options leave out: no text, but it replaces an earlier value of `name`.
+    func omitNullMember(_ name: String) {
+        let position = writer.sink.bufferedCount
+        members.append(MemberRecord(key: name, itemStart: position, keyStart: position, isOmitted: true))
+    }
+
+    /// Starts an element of the array at `index` (the innermost frame).
+    func beginElement(at index: Int) -> Checkpoint {
+        let checkpoint = self.checkpoint(at: index)
+        writer.sink.beginItem(first: frames[index].written == 0, depth: frames[index].depth + 1)
+        frames[index].written += 1
+        return checkpoint
+    }
+
+    func checkpoint(at index: Int) -> Checkpoint {
+        Checkpoint(outputCount: writer.sink.bufferedCount, frameCount: index + 1,
+                   memberCount: members.count, written: frames[index].written)
+    }
+
+    /// Takes back an item whose value threw, with everything opened inside it, as if it had not been begun.
+    func rollBack(to checkpoint: Checkpoint) {
+        guard !isAbandoned, frames.count >= checkpoint.frameCount else { return }
+        writer.sink.discard(from: checkpoint.outputCount)
+        frames.removeLast(frames.count - checkpoint.frameCount)
+        members.removeLast(members.count - checkpoint.memberCount)
+        frames[checkpoint.frameCount - 1].written = checkpoint.written
+    }
+
+    /// Takes back the text of the member recorded at `record` of the object at `objectIndex`, whose value
+    /// turned out `null` while the options leave out null members.
+    private func takeBackMember(_ record: Int, of objectIndex: Int) {
+        writer.sink.discard(from: members[record].itemStart)
+        members[record].keyStart = members[record].itemStart
+        members[record].isOmitted = true
+        frames[objectIndex].written -= 1
+    }
+
+    /// Whether the open object at `index` has a member named `name` already.
+    func hasMember(_ name: String, inObjectAt index: Int) -> Bool {
+        members[frames[index].firstMember...].contains { $0.key.hasSameUTF8(as: name) }
+    }
+
+    // MARK: Values
+
+    /// Writes `value` as the next value, at `depth`. Returns whether it was `null`.
+    @discardableResult
+    func write(_ value: JSON, depth: Int) -> Bool {
+        switch value {
+        case .string(let string): writer.sink.string(string)
+        case .number(let number) where number.isFinite: writer.sink.number(number)
+        case .bool(let flag): writer.sink.append(flag ? "true" : "false")
+        case .null:
+            writer.sink.append("null")
+            return true
+        default:
+            writer.baseDepth = depth
+            do {
+                try writer.write(value)
+            } catch {
+                // A non-finite number inside a `JSON` value: the tree reports it with its whole path.
+                abandon()
+            }
+        }
+        return false
+    }
+
+    /// Writes `value` as the member `name` of the object at `index`, or records it as left out.
+    func writeMember(_ name: String, _ value: JSON, at index: Int) {
+        if case .null = value, writer.sink.options.omitsNullMembers { return omitNullMember(name) }
+        _ = beginMember(name, at: index)
+        write(value, depth: frames[index].depth + 1)
+    }
+
+    /// Writes `value` as the single value of the place at `index`.
+    func writeSingle(_ value: JSON, at index: Int) {
+        guard frames[index].kind == .pending else { return abandon() }
+        frames[index].wroteNull = write(value, depth: frames[index].depth)
+        frames[index].kind = .done
+    }
+
+    // MARK: Closing objects
+
+    private func finishObject(_ frame: Frame) {
+        let first = frame.firstMember
+        let count = members.count - first
+        if count > 1 && (writer.sink.options.sortsKeys || hasRepeatedKey(from: first)) { reorder(frame) }
+        writer.sink.close(UInt8(ascii: "}"), empty: frames[frames.count - 1].written == 0, depth: frame.depth + 1)
+        members.removeLast(count)
+    }
+
+    private func hasRepeatedKey(from first: Int) -> Bool {
+        members.withUnsafeBufferPointer { records in
+            RepeatedKeys.occur(count: records.count - first) { records[first + $0].key }
+        }
+    }
+
+    /// Writes the object's members again: each key once, at its first position with its last value, without
+    /// left-out nulls, sorted when the options sort.
+    private func reorder(_ frame: Frame) {
+        let records = Array(members[frame.firstMember...])
+        // For each key, in order of first appearance, the record holding its last value.
+        var chosen: [Int] = []
+        var positions: [UTF8Key: Int] = [:]
+        for (number, record) in records.enumerated() {
+            if let position = positions[UTF8Key(record.key)] {
+                chosen[position] = number
+            } else {
+                positions[UTF8Key(record.key)] = chosen.count
+                chosen.append(number)
+            }
+        }
+        chosen.removeAll { records[$0].isOmitted }
+        if let order = JSONWriter.memberOrder(
+            count: chosen.count, options: writer.sink.options, key: { records[chosen[$0]].key }, isNull: { _ in false }) {
+            chosen = order.map { chosen[$0] }
+        }
+        let start = records[0].itemStart
+        let end = writer.sink.bufferedCount
+        let text = writer.sink.withBytesWritten(from: start) { Array($0) }
+        writer.sink.discard(from: start)
+        for (number, chosenRecord) in chosen.enumerated() {
+            let memberEnd = chosenRecord + 1 < records.count ? records[chosenRecord + 1].itemStart : end
+            writer.sink.beginItem(first: number == 0, depth: frame.depth + 1)
+            text.withUnsafeBufferPointer { bytes in
+                writer.sink.append(UnsafeBufferPointer(rebasing: bytes[(records[chosenRecord].keyStart - start)..<(memberEnd - start)]))
+            }
+        }
+        frames[frames.count - 1].written = chosen.count
+    }
+}
+#endif

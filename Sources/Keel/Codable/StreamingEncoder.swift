@@ -1,0 +1,143 @@
+// The `Swift.Encoder` that writes straight to text: a place in an EncodingStream that the value encoding
+// itself fills. It is a small struct (no allocation per value); the stream does the writing, and the
+// containers here only find their frame and name their members.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+struct StreamingEncoder: Encoder {
+    let stream: EncodingStream
+    /// The frame this encoder fills.
+    let frameID: Int
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.keys }
+    var userInfo: [CodingUserInfoKey: Any] { stream.session.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if let index = stream.activate(frameID) { _ = stream.open(.object, at: index) }
+        return KeyedEncodingContainer(KeyedStreamingContainer<Key>(stream: stream, frameID: frameID, path: path))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if let index = stream.activate(frameID) { _ = stream.open(.array, at: index) }
+        return UnkeyedStreamingContainer(stream: stream, frameID: frameID, path: path)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueStreamingContainer(stream: stream, frameID: frameID, path: path)
+    }
+}
+
+// MARK: - Encoding values into the stream
+
+extension EncodingStream {
+    /// Writes `value` as the whole text.
+    ///
+    /// - Throws: `EncodingError.invalidValue` when a top-level model encodes nothing, and whatever encoding
+    ///   the value throws.
+    func encodeTopLevel<T: Encodable>(_ value: T) throws {
+        let known = try session.known(value, at: .root)
+        if case .json(let json)? = known {
+            write(json, depth: 0)
+            return
+        }
+        let id = pushPending(depth: 0)
+        try fill(id, with: value, known, at: .root)
+        guard let index = activate(id) else { return }
+        if known == nil && self[index].kind == .pending {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        close(id)
+    }
+
+    /// Writes `value` as the member `name` of the object `objectID`, at `valuePath`. If encoding the value
+    /// throws, the member is taken back.
+    func encodeMember<T: Encodable>(_ value: T, named name: String, in objectID: Int,
+                                    at valuePath: @autoclosure () -> CodingPathNode) throws {
+        guard let index = activate(objectID) else { return }
+        let known = try session.known(value, at: valuePath())
+        if case .json(let json)? = known { return writeMember(name, json, at: index) }
+        let checkpoint = beginMember(name, at: index)
+        do {
+            _ = try encodeNested(value, known, depth: self[index].depth + 1, at: valuePath(), memberRecord: memberCount - 1)
+        } catch {
+            rollBack(to: checkpoint)
+            throw error
+        }
+    }
+
+    /// Writes `value` as the next element of the array `arrayID`, at `path` + its position. If encoding the
+    /// value throws, the element is taken back.
+    func encodeElement<T: Encodable>(_ value: T, in arrayID: Int, under path: CodingPathNode) throws {
+        guard let index = activate(arrayID) else { return }
+        let position = self[index].written
+        let known = try session.known(value, at: path.appending(index: position))
+        let checkpoint = beginElement(at: index)
+        if case .json(let json)? = known {
+            write(json, depth: self[index].depth + 1)
+            return
+        }
+        do {
+            _ = try encodeNested(value, known, depth: self[index].depth + 1, at: path.appending(index: position), memberRecord: nil)
+        } catch {
+            rollBack(to: checkpoint)
+            throw error
+        }
+    }
+
+    /// Writes `value` as the single value of the place `frameID`.
+    func encodeSingle<T: Encodable>(_ value: T, in frameID: Int, at path: CodingPathNode) throws {
+        guard let index = activate(frameID) else { return }
+        let known = try session.known(value, at: path)
+        if case .json(let json)? = known { return writeSingle(json, at: index) }
+        guard self[index].kind == .pending else { return abandon() }
+        let checkpoint = checkpoint(at: index)
+        do {
+            let wroteNull = try encodeNested(value, known, depth: self[index].depth, at: path, memberRecord: nil)
+            guard !isAbandoned else { return }
+            self[index].kind = .done
+            self[index].wroteNull = wroteNull
+        } catch {
+            rollBack(to: checkpoint)
+            throw error
+        }
+    }
+
+    /// Encodes `value` into a new place at `depth` and closes it. Returns whether it wrote `null`.
+    private func encodeNested<T: Encodable>(
+        _ value: T, _ known: KnownEncoding?, depth: Int, at path: CodingPathNode, memberRecord: Int?
+    ) throws -> Bool {
+        let id = pushPending(depth: depth, memberRecord: memberRecord)
+        try fill(id, with: value, known, at: path)
+        guard let index = activate(id) else { return false }
+        let wroteNull = self[index].kind == .done && self[index].wroteNull
+        close(id)
+        return wroteNull
+    }
+
+    /// Lets `value` (or the way `known` says to write it) encode itself into the place `id`.
+    private func fill<T: Encodable>(_ id: Int, with value: T, _ known: KnownEncoding?, at path: CodingPathNode) throws {
+        switch known {
+        case .json(let json)?:
+            if let index = activate(id) { writeSingle(json, at: index) }
+        case .encoded(let encode)?:
+            try encode(StreamingEncoder(stream: self, frameID: id, path: path))
+        case .stringKeyed(let dictionary)?:
+            guard let index = activate(id), open(.object, at: index) else { return }
+            try dictionary.forEachMember { key, member in
+                try encodeMember(member, named: key, in: id, at: path.appending(JSONMemberKey(stringValue: key)))
+            }
+        case nil:
+            // A recursive model nests as deep as the value does: stop with an error before the stack runs out.
+            guard StackGuard.hasRoom() else { throw session.nestingTooDeep(value, at: path) }
+            try value.encode(to: StreamingEncoder(stream: self, frameID: id, path: path))
+        }
+    }
+}
+
+#endif

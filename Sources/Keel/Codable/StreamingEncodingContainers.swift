@@ -1,0 +1,181 @@
+// The three containers StreamingEncoder hands out. Each names the frame it writes into; the stream checks
+// that the frame is still open (closing the ones opened inside it) before anything is written.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+struct KeyedStreamingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let stream: EncodingStream
+    let frameID: Int
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    private func name(for key: some CodingKey) -> String { stream.session.memberName(for: key, in: path) }
+
+    private func put(_ value: JSON, forKey key: Key) {
+        guard let index = stream.activate(frameID) else { return }
+        stream.writeMember(name(for: key), value, at: index)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { put(.null, forKey: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), forKey: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        put(try stream.session.json(for: value, at: path.appending(key)), forKey: key)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        put(try stream.session.json(for: value, at: path.appending(key)), forKey: key)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(JSON(value), forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(JSON(value), forKey: key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try stream.encodeMember(value, named: name(for: key), in: frameID, at: path.appending(key))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let id = nestedFrame(.object, forKey: key)
+        return KeyedEncodingContainer(
+            KeyedStreamingContainer<NestedKey>(stream: stream, frameID: id, path: path.appending(key)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        UnkeyedStreamingContainer(stream: stream, frameID: nestedFrame(.array, forKey: key), path: path.appending(key))
+    }
+
+    /// Opens an object or array as the member for `key`; returns its frame (closed already, so that the
+    /// container does nothing, when the stream is abandoned).
+    private func nestedFrame(_ kind: EncodingStream.Frame.Kind, forKey key: some CodingKey) -> Int {
+        guard let index = stream.activate(frameID) else { return 0 }
+        let name = name(for: key)
+        // The tree goes on filling the container asked for before under this key; the text has closed it.
+        guard !stream.hasMember(name, inObjectAt: index) else {
+            stream.abandon()
+            return 0
+        }
+        _ = stream.beginMember(name, at: index)
+        let id = stream.pushPending(depth: stream[index].depth + 1, memberRecord: stream.memberCount - 1)
+        _ = stream.open(kind, at: index + 1)
+        return id
+    }
+
+    /// An encoder for the member `super` (renamed by the key strategy, as every key is).
+    mutating func superEncoder() -> any Encoder { superEncoder(for: JSONMemberKey(stringValue: "super")) }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(for: key) }
+
+    private func superEncoder(for key: some CodingKey) -> any Encoder {
+        let path = path.appending(key)
+        guard let index = stream.activate(frameID) else { return StreamingEncoder(stream: stream, frameID: 0, path: path) }
+        _ = stream.beginMember(name(for: key), at: index)
+        let id = stream.pushPending(depth: stream[index].depth + 1, memberRecord: stream.memberCount - 1)
+        return StreamingEncoder(stream: stream, frameID: id, path: path)
+    }
+}
+
+struct UnkeyedStreamingContainer: UnkeyedEncodingContainer {
+    let stream: EncodingStream
+    let frameID: Int
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.keys }
+    var count: Int { stream.frame(withID: frameID)?.written ?? 0 }
+
+    private func put(_ value: JSON) {
+        guard let index = stream.activate(frameID) else { return }
+        _ = stream.beginElement(at: index)
+        stream.write(value, depth: stream[index].depth + 1)
+    }
+
+    /// The path of the next element, for errors.
+    private var nextPath: CodingPathNode { path.appending(index: count) }
+
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { put(try stream.session.json(for: value, at: nextPath)) }
+    mutating func encode(_ value: Float) throws { put(try stream.session.json(for: value, at: nextPath)) }
+    mutating func encode(_ value: Int) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int8) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int16) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int32) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int64) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt8) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt16) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt32) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt64) throws { put(JSON(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try stream.encodeElement(value, in: frameID, under: path) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let path = nextPath
+        return KeyedEncodingContainer(
+            KeyedStreamingContainer<NestedKey>(stream: stream, frameID: nestedFrame(.object), path: path))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let path = nextPath
+        return UnkeyedStreamingContainer(stream: stream, frameID: nestedFrame(.array), path: path)
+    }
+
+    /// Opens an object or array as the next element; returns its frame (0, never open, once abandoned).
+    private func nestedFrame(_ kind: EncodingStream.Frame.Kind) -> Int {
+        guard let index = stream.activate(frameID) else { return 0 }
+        _ = stream.beginElement(at: index)
+        let id = stream.pushPending(depth: stream[index].depth + 1)
+        _ = stream.open(kind, at: index + 1)
+        return id
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let path = nextPath
+        guard let index = stream.activate(frameID) else { return StreamingEncoder(stream: stream, frameID: 0, path: path) }
+        _ = stream.beginElement(at: index)
+        return StreamingEncoder(stream: stream, frameID: stream.pushPending(depth: stream[index].depth + 1), path: path)
+    }
+}
+
+struct SingleValueStreamingContainer: SingleValueEncodingContainer {
+    let stream: EncodingStream
+    let frameID: Int
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    private func put(_ value: JSON) {
+        guard let index = stream.activate(frameID) else { return }
+        stream.writeSingle(value, at: index)
+    }
+
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { put(try stream.session.json(for: value, at: path)) }
+    mutating func encode(_ value: Float) throws { put(try stream.session.json(for: value, at: path)) }
+    mutating func encode(_ value: Int) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int8) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int16) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int32) throws { put(JSON(value)) }
+    mutating func encode(_ value: Int64) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt8) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt16) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt32) throws { put(JSON(value)) }
+    mutating func encode(_ value: UInt64) throws { put(JSON(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try stream.encodeSingle(value, in: frameID, at: path) }
+}
+#endif

@@ -1,0 +1,360 @@
+import Foundation
+@testable import Keel
+import Testing
+
+/// KeelEncoder writes text straight from `encode(to:)` calls (EncodingStream) and falls back to building a
+/// tree (ModelEncoder) when a model uses its containers out of order. Both ways must give the same bytes and
+/// the same errors, for every writing option; the fallback must be taken exactly when the order requires it.
+@Suite struct EncodingStreamTests {
+    typealias Key = KeelEncoderTests.JSONCodingKey
+
+    static let optionSets: [JSONWritingOptions] = {
+        var sorted = JSONWritingOptions(); sorted.sortsKeys = true
+        var omitting = JSONWritingOptions(); omitting.omitsNullMembers = true
+        var escaping = JSONWritingOptions(); escaping.escapesSlashes = true; escaping.escapesNonASCII = true
+        var everything = JSONWritingOptions.pretty(indent: 3)
+        everything.sortsKeys = true; everything.omitsNullMembers = true
+        return [JSONWritingOptions(), .pretty(indent: 2), sorted, omitting, escaping, everything]
+    }()
+
+    /// The text the stream writes, and whether it gave up.
+    func streamed<T: Encodable>(_ value: T, _ encoder: KeelEncoder) throws -> (bytes: [UInt8], abandoned: Bool) {
+        let stream = EncodingStream(session: EncodingSession(options: encoder))
+        do {
+            try stream.encodeTopLevel(value)
+        } catch where stream.isAbandoned {}
+        return (stream.output, stream.isAbandoned)
+    }
+
+    /// The text the tree writes.
+    func built<T: Encodable>(_ value: T, _ encoder: KeelEncoder) throws -> [UInt8] {
+        let tree = try ModelEncoder(session: EncodingSession(options: encoder), path: .root).topLevelSlot(for: value)
+        var writer = EncodingTreeWriter(options: encoder.writingOptions)
+        try writer.write(tree)
+        return writer.output
+    }
+
+    /// Checks that the stream follows `value` (or gives up when `inOrder` is false), and that KeelEncoder's
+    /// text is the tree's byte for byte under every option set.
+    func expectSameText<T: Encodable>(_ value: T, inOrder: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for options in Self.optionSets {
+            var encoder = KeelEncoder(writingOptions: options)
+            encoder.dateEncodingStrategy = .deferredToDate
+            let stream = try streamed(value, encoder)
+            let tree = try built(value, encoder)
+            #expect(stream.abandoned == !inOrder, "options \(options)", sourceLocation: sourceLocation)
+            if inOrder {
+                #expect(String(decoding: stream.bytes, as: UTF8.self) == String(decoding: tree, as: UTF8.self),
+                        "options \(options)", sourceLocation: sourceLocation)
+            }
+            #expect(try encoder.encodeToBytes(value) == tree, "options \(options)", sourceLocation: sourceLocation)
+        }
+    }
+
+    // MARK: Models used in order: streamed
+
+    @Test func everyKindOfFieldIsStreamed() throws {
+        try expectSameText(KeelEncoderTests.Everything())
+        var crowded = KeelEncoderTests.Everything()
+        crowded.owners = [crowded.owner, crowded.owner]
+        try expectSameText([crowded, KeelEncoderTests.Everything()])
+    }
+
+    @Test func topLevelScalarsAndEmptyContainersAreStreamed() throws {
+        try expectSameText(42)
+        try expectSameText("text")
+        try expectSameText(Optional<Int>.none)
+        try expectSameText([Int]())
+        try expectSameText([String: Int]())
+        try expectSameText(Date(timeIntervalSince1970: 0))
+        try expectSameText(JSON.object(["b": 1, "a": [true, .null]]))
+    }
+
+    /// A subclass that encodes into the same encoder as its superclass (the usual pattern), then a
+    /// superclass copy through `superEncoder()`, used at once.
+    final class Derived: KeelEncoderTests.Base {
+        var derivedValue: String? = nil
+        override func encode(to encoder: any Encoder) throws {
+            try super.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(derivedValue, forKey: "derivedValue")
+            try super.encode(to: container.superEncoder())
+            var list = container.nestedUnkeyedContainer(forKey: "list")
+            try super.encode(to: list.superEncoder())
+            try list.encodeNil()
+            _ = container.superEncoder(forKey: "emptySuper")
+            try container.encode(Optional<Int>.none, forKey: "nullThroughOptional")
+        }
+    }
+
+    @Test func superclassesAndSuperEncodersUsedAtOnceAreStreamed() throws {
+        try expectSameText(Derived())
+    }
+
+    /// Keys written twice, in small and large objects, with nulls, for sorting and leaving out nulls.
+    struct Repeats: Encodable {
+        let count: Int
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for number in 0..<count { try container.encode(number, forKey: Key(stringValue: "k\(count - number)")) }
+            try container.encode("again", forKey: "k1")
+            try container.encodeNil(forKey: "k2")
+            try container.encode([1, 2], forKey: Key(stringValue: "k\(count)"))
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: "inner")
+            try nested.encode(1, forKey: "z")
+            try nested.encode(2, forKey: "z")
+            try nested.encodeNil(forKey: "y")
+        }
+    }
+
+    @Test(arguments: [3, 40])
+    func repeatedKeysKeepTheirFirstPlaceAndLastValue(count: Int) throws {
+        try expectSameText(Repeats(count: count))
+    }
+
+    struct Failure: Error {}
+
+    /// Starts writing (a container and a member), then throws.
+    struct FailsHalfway: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode("partial", forKey: "written")
+            var list = container.nestedUnkeyedContainer(forKey: "list")
+            try list.encode(1)
+            throw Failure()
+        }
+    }
+
+    /// A model that catches its members' errors and goes on: what they wrote before throwing is taken back.
+    struct CatchesErrors: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(1, forKey: "before")
+            _ = try? container.encode(FailsHalfway(), forKey: "failed")
+            try container.encode(2, forKey: "after")
+            var list = container.nestedUnkeyedContainer(forKey: "list")
+            _ = try? list.encode(FailsHalfway())
+            try list.encode(3)
+            var single = container.superEncoder(forKey: "single").singleValueContainer()
+            _ = try? single.encode(FailsHalfway())
+            try single.encode("kept")
+        }
+    }
+
+    @Test func whatAFailedMemberWroteIsTakenBack() throws {
+        try expectSameText(CatchesErrors())
+        let text = try KeelEncoder().encodeToString(CatchesErrors())
+        #expect(text == #"{"before":1,"after":2,"list":[3],"single":"kept"}"#)
+    }
+
+    @Test func errorsAreTheTreesErrors() throws {
+        struct Deep: Encodable {
+            let values: [[String: Double]]
+        }
+        let value = Deep(values: [["fine": 1], ["bad": .infinity]])
+        let encoder = KeelEncoder()
+        var streamError: EncodingError?
+        do { _ = try encoder.encodeToBytes(value) } catch let error as EncodingError { streamError = error }
+        var treeError: EncodingError?
+        do { _ = try built(value, encoder) } catch let error as EncodingError { treeError = error }
+        let paths = [streamError, treeError].map { error -> [String] in
+            guard case .invalidValue(_, let context)? = error else { return ["no error"] }
+            return context.codingPath.map(\.stringValue)
+        }
+        #expect(paths[0] == ["values", "Index 1", "bad"])
+        #expect(paths[0] == paths[1])
+
+        struct Silent: Encodable { func encode(to encoder: any Encoder) throws {} }
+        #expect(throws: EncodingError.self) { try streamed(Silent(), encoder) }
+        #expect(try KeelEncoder().encodeToString([Silent()]) == "[{}]")
+    }
+
+    /// Dictionary keys stay as they are under a key strategy, which the stream writes itself.
+    @Test func stringKeyedDictionariesUnderAKeyStrategyAreStreamed() throws {
+        struct Holder: Encodable { let someValues: [String: [String: Int]]; let camelCase = 1 }
+        var encoder = KeelEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let value = Holder(someValues: ["keepMe": ["andMe": 1]])
+        let stream = try streamed(value, encoder)
+        #expect(!stream.abandoned)
+        #expect(stream.bytes == (try built(value, encoder)))
+        #expect(String(decoding: stream.bytes, as: UTF8.self) == #"{"some_values":{"keepMe":{"andMe":1}},"camel_case":1}"#)
+    }
+
+    // MARK: Models used out of order: the tree
+
+    /// Comes back to a container after using one nested in it.
+    struct Interleaves: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: "nested")
+            try container.encode(1, forKey: "outer")
+            try nested.encode(2, forKey: "late")
+        }
+    }
+
+    /// Keeps a superclass encoder and fills it after writing more members.
+    struct LateSuper: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            let parent = container.superEncoder()
+            try container.encode(1, forKey: "own")
+            var parentContainer = parent.container(keyedBy: Key.self)
+            try parentContainer.encode(2, forKey: "inherited")
+        }
+    }
+
+    /// Writes a single value twice: the last one counts.
+    struct WritesTwice: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var single = encoder.singleValueContainer()
+            try single.encode(1)
+            try single.encode("second")
+        }
+    }
+
+    /// Starts an array, then asks the same encoder for an object.
+    struct ChangesItsMind: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var list = encoder.unkeyedContainer()
+            try list.encode(1)
+            var object = encoder.container(keyedBy: Key.self)
+            try object.encode(2, forKey: "instead")
+        }
+    }
+
+    @Test func containersUsedOutOfOrderFallBackToTheTree() throws {
+        try expectSameText(KeelEncoderTests.Derived(), inOrder: false)
+        try expectSameText(Interleaves(), inOrder: false)
+        try expectSameText(LateSuper(), inOrder: false)
+        try expectSameText(WritesTwice(), inOrder: false)
+        try expectSameText(ChangesItsMind(), inOrder: false)
+        // Inside an array of in-order values, one out-of-order value sends the whole text to the tree.
+        try expectSameText(Pair(first: [1, 2], second: Interleaves()), inOrder: false)
+        #expect(try KeelEncoder().encodeToString(Interleaves()) == #"{"nested":{"late":2},"outer":1}"#)
+        #expect(try KeelEncoder().encodeToString(WritesTwice()) == #""second""#)
+    }
+
+    struct Pair<A: Encodable, B: Encodable>: Encodable { let first: A; let second: B }
+
+    // MARK: Generated models
+
+    /// A value whose `encode(to:)` uses containers in every in-order way: members by `encode`, by nested
+    /// containers and by `superEncoder`, repeated keys, nulls, and failing members that are caught.
+    indirect enum Generated: Encodable {
+        case int(Int), text(String), number(Double), null, fails
+        case object([(key: String, value: Generated, way: Int)])
+        case array([(value: Generated, way: Int)])
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .int(let value): var single = encoder.singleValueContainer(); try single.encode(value)
+            case .text(let value): var single = encoder.singleValueContainer(); try single.encode(value)
+            case .number(let value): var single = encoder.singleValueContainer(); try single.encode(value)
+            case .null: var single = encoder.singleValueContainer(); try single.encodeNil()
+            case .fails: try FailsHalfway().encode(to: encoder)
+            case .object(let members):
+                var container = encoder.container(keyedBy: Key.self)
+                for (key, value, way) in members {
+                    let key = Key(stringValue: key)
+                    switch (value, way % 4) {
+                    case (.fails, _): _ = try? container.encode(value, forKey: key)
+                    case (.int(let number), 0): try container.encode(number, forKey: key)
+                    case (.null, 0): try container.encodeNil(forKey: key)
+                    case (.object(let inner), 1):
+                        var nested = container.nestedContainer(keyedBy: Key.self, forKey: key)
+                        for (innerKey, innerValue, _) in inner {
+                            let innerKey = Key(stringValue: innerKey)
+                            if case .fails = innerValue { _ = try? nested.encode(innerValue, forKey: innerKey) } else {
+                                try nested.encode(innerValue, forKey: innerKey)
+                            }
+                        }
+                    case (_, 2): try value.encode(to: container.superEncoder(forKey: key))
+                    default: try container.encode(value, forKey: key)
+                    }
+                }
+            case .array(let elements):
+                var container = encoder.unkeyedContainer()
+                for (value, way) in elements {
+                    switch (value, way % 3) {
+                    case (.fails, _): _ = try? container.encode(value)
+                    case (.array(let inner), 1):
+                        var nested = container.nestedUnkeyedContainer()
+                        for (innerValue, _) in inner {
+                            if case .fails = innerValue { _ = try? nested.encode(innerValue) } else { try nested.encode(innerValue) }
+                        }
+                    case (_, 2): try value.encode(to: container.superEncoder())
+                    default: try container.encode(value)
+                    }
+                }
+            }
+        }
+    }
+
+    /// SplitMix64: the same sequence on every run and platform.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func generate(depth: Int, using random: inout SeededGenerator) -> Generated {
+        let keys = ["a", "b", "c", "dd", "é", "\"q\"", "/", "k\u{1F600}"]
+        switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &random) {
+        case 0: return .int(Int.random(in: -1000...1000, using: &random))
+        case 1: return .text(keys.randomElement(using: &random)!)
+        case 2: return Bool.random(using: &random) ? .null : .number(Double.random(in: -1e6...1e6, using: &random))
+        case 3: return Int.random(in: 0..<4, using: &random) == 0 ? .fails : .int(0)
+        case 4, 5:
+            return .object((0..<Int.random(in: 0...6, using: &random)).map { _ in
+                (keys.randomElement(using: &random)!, generate(depth: depth + 1, using: &random), Int.random(in: 0..<8, using: &random))
+            })
+        default:
+            return .array((0..<Int.random(in: 0...5, using: &random)).map { _ in
+                (generate(depth: depth + 1, using: &random), Int.random(in: 0..<8, using: &random))
+            })
+        }
+    }
+
+    @Test func generatedModelsAreStreamedAsTheTreeWritesThem() throws {
+        var random = SeededGenerator(state: 0x6B65_656C)
+        var objects = 0
+        for _ in 0..<300 {
+            let value = Self.generate(depth: 0, using: &random)
+            if case .object = value { objects += 1 }
+            if case .fails = value { continue }
+            try expectSameText(value, inOrder: !value.reopensAContainer)
+        }
+        #expect(objects > 50)
+    }
+}
+
+extension EncodingStreamTests.Generated {
+    /// Whether an object asks for a nested container under a key it has used already: the tree adds to the
+    /// earlier container, which the text has closed, so the stream gives up.
+    var reopensAContainer: Bool {
+        switch self {
+        case .object(let members):
+            var seen = Set<String>()
+            for (key, value, way) in members {
+                if case .fails = value { continue }
+                if case .object(let inner) = value, way % 4 == 1 {
+                    if seen.contains(key) || inner.contains(where: { $0.value.reopensAContainer }) { return true }
+                } else if value.reopensAContainer {
+                    return true
+                }
+                seen.insert(key)
+            }
+            return false
+        case .array(let elements):
+            return elements.contains { $0.value.reopensAContainer }
+        default:
+            return false
+        }
+    }
+}
