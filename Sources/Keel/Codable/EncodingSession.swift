@@ -69,7 +69,13 @@ extension EncodingSession {
     /// How to write `value` if its type is one the encoder writes itself; `nil` for any other type. Types are
     /// told apart by comparing metatypes first, which is cheap, so that a model's own types pay nothing.
     func known<T: Encodable>(_ value: T, at path: @autoclosure () -> CodingPathNode) throws -> KnownEncoding? {
-        if let json = try knownJSON(value, at: path) { return .json(json) }
+        if let json = try knownJSON(value, at: path()) { return .json(json) }
+        return try knownEncoding(value, at: path())
+    }
+
+    /// How to write a `Date`, `Data` or (while keys are renamed) string-keyed dictionary; `nil` for any other
+    /// type. Asked after ``knownJSON(_:at:)``, for values that it does not write.
+    func knownEncoding<T: Encodable>(_ value: T, at path: @autoclosure () -> CodingPathNode) throws -> KnownEncoding? {
         let type = T.self
         if type == Date.self, let date = value as? Date { return try encoding(of: date, at: path) }
         if type == Data.self, let data = value as? Data { return encoding(of: data) }
@@ -78,7 +84,9 @@ extension EncodingSession {
         return nil
     }
 
-    private func knownJSON<T: Encodable>(_ value: T, at path: () -> CodingPathNode) throws -> JSON? {
+    /// The JSON of a value whose type is a number, `String`, `Bool`, `URL`, `Decimal`, ``JSON`` or
+    /// ``JSONNumber``; `nil` for any other type.
+    func knownJSON<T: Encodable>(_ value: T, at path: @autoclosure () -> CodingPathNode) throws -> JSON? {
         let type = T.self
         if type == String.self { return (value as? String).map(JSON.string) }
         if type == Int.self { return (value as? Int).map(JSON.init) }

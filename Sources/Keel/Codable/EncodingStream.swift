@@ -60,7 +60,10 @@ final class EncodingStream {
     // Only this call's encoders reach the stream, one at a time: dynamic exclusivity checks would cost more
     // than the writing they guard.
     @exclusivity(unchecked) private var frames: [Frame] = []
+    /// The member records of the open objects: the first `memberCount` of this array (records past it are
+    /// stale, kept so that their room is reused without the cost of removing them).
     @exclusivity(unchecked) private var members: [MemberRecord] = []
+    @exclusivity(unchecked) private(set) var memberCount = 0
     @exclusivity(unchecked) private var lastID = 0
 
     init(session: EncodingSession) {
@@ -72,8 +75,6 @@ final class EncodingStream {
 
     var output: [UInt8] { writer.sink.output }
 
-    /// How many member records the open objects hold.
-    var memberCount: Int { members.count }
 
     // MARK: Frames
 
@@ -121,7 +122,7 @@ final class EncodingStream {
         switch frames[index].kind {
         case .pending:
             frames[index].kind = kind
-            frames[index].firstMember = members.count
+            frames[index].firstMember = memberCount
             writer.sink.append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
             return true
         case let current where current == kind:
@@ -174,7 +175,7 @@ final class EncodingStream {
         let keyStart = writer.sink.bufferedCount
         writer.sink.string(name)
         writer.sink.colon()
-        members.append(MemberRecord(key: name, itemStart: checkpoint.outputCount, keyStart: keyStart, isOmitted: false))
+        pushMember(MemberRecord(key: name, itemStart: checkpoint.outputCount, keyStart: keyStart, isOmitted: false))
         frames[index].written += 1
         return checkpoint
     }
@@ -182,7 +183,12 @@ final class EncodingStream {
     /// Records a `null` member that the options leave out: no text, but it replaces an earlier value of `name`.
     func omitNullMember(_ name: String) {
         let position = writer.sink.bufferedCount
-        members.append(MemberRecord(key: name, itemStart: position, keyStart: position, isOmitted: true))
+        pushMember(MemberRecord(key: name, itemStart: position, keyStart: position, isOmitted: true))
+    }
+
+    private func pushMember(_ record: MemberRecord) {
+        if memberCount < members.count { members[memberCount] = record } else { members.append(record) }
+        memberCount += 1
     }
 
     /// Starts an element of the array at `index` (the innermost frame).
@@ -195,7 +201,7 @@ final class EncodingStream {
 
     func checkpoint(at index: Int) -> Checkpoint {
         Checkpoint(outputCount: writer.sink.bufferedCount, frameCount: index + 1,
-                   memberCount: members.count, written: frames[index].written)
+                   memberCount: memberCount, written: frames[index].written)
     }
 
     /// Takes back an item whose value threw, with everything opened inside it, as if it had not been begun.
@@ -203,7 +209,7 @@ final class EncodingStream {
         guard !isAbandoned, frames.count >= checkpoint.frameCount else { return }
         writer.sink.discard(from: checkpoint.outputCount)
         frames.removeLast(frames.count - checkpoint.frameCount)
-        members.removeLast(members.count - checkpoint.memberCount)
+        memberCount = checkpoint.memberCount
         frames[checkpoint.frameCount - 1].written = checkpoint.written
     }
 
@@ -218,7 +224,7 @@ final class EncodingStream {
 
     /// Whether the open object at `index` has a member named `name` already.
     func hasMember(_ name: String, inObjectAt index: Int) -> Bool {
-        members[frames[index].firstMember...].contains { $0.key.hasSameUTF8(as: name) }
+        members[frames[index].firstMember..<memberCount].contains { $0.key.hasSameUTF8(as: name) }
     }
 
     // MARK: Values
@@ -263,22 +269,22 @@ final class EncodingStream {
 
     private func finishObject(_ frame: Frame) {
         let first = frame.firstMember
-        let count = members.count - first
+        let count = memberCount - first
         if count > 1 && (writer.sink.options.sortsKeys || hasRepeatedKey(from: first)) { reorder(frame) }
         writer.sink.close(UInt8(ascii: "}"), empty: frames[frames.count - 1].written == 0, depth: frame.depth + 1)
-        members.removeLast(count)
+        memberCount = first
     }
 
     private func hasRepeatedKey(from first: Int) -> Bool {
         members.withUnsafeBufferPointer { records in
-            RepeatedKeys.occur(count: records.count - first) { records[first + $0].key }
+            RepeatedKeys.occur(count: memberCount - first) { records[first + $0].key }
         }
     }
 
     /// Writes the object's members again: each key once, at its first position with its last value, without
     /// left-out nulls, sorted when the options sort.
     private func reorder(_ frame: Frame) {
-        let records = Array(members[frame.firstMember...])
+        let records = Array(members[frame.firstMember..<memberCount])
         // For each key, in order of first appearance, the record holding its last value.
         var chosen: [Int] = []
         var positions: [UTF8Key: Int] = [:]

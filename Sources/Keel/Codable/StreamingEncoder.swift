@@ -40,15 +40,14 @@ extension EncodingStream {
     /// - Throws: `EncodingError.invalidValue` when a top-level model encodes nothing, and whatever encoding
     ///   the value throws.
     func encodeTopLevel<T: Encodable>(_ value: T) throws {
-        let known = try session.known(value, at: .root)
-        if case .json(let json)? = known {
+        if let json = try session.knownJSON(value, at: .root) {
             write(json, depth: 0)
             return
         }
         let id = pushPending(depth: 0)
-        try fill(id, with: value, known, at: .root)
+        let isModel = try fill(id, with: value, at: .root)
         guard let index = activate(id) else { return }
-        if known == nil && self[index].kind == .pending {
+        if isModel && self[index].kind == .pending {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
@@ -60,11 +59,10 @@ extension EncodingStream {
     func encodeMember<T: Encodable>(_ value: T, named name: String, in objectID: Int,
                                     at valuePath: @autoclosure () -> CodingPathNode) throws {
         guard let index = activate(objectID) else { return }
-        let known = try session.known(value, at: valuePath())
-        if case .json(let json)? = known { return writeMember(name, json, at: index) }
+        if let json = try session.knownJSON(value, at: valuePath()) { return writeMember(name, json, at: index) }
         let checkpoint = beginMember(name, at: index)
         do {
-            _ = try encodeNested(value, known, depth: self[index].depth + 1, at: valuePath(), memberRecord: memberCount - 1)
+            _ = try encodeNested(value, depth: self[index].depth + 1, at: valuePath(), memberRecord: memberCount - 1)
         } catch {
             rollBack(to: checkpoint)
             throw error
@@ -76,14 +74,14 @@ extension EncodingStream {
     func encodeElement<T: Encodable>(_ value: T, in arrayID: Int, under path: CodingPathNode) throws {
         guard let index = activate(arrayID) else { return }
         let position = self[index].written
-        let known = try session.known(value, at: path.appending(index: position))
-        let checkpoint = beginElement(at: index)
-        if case .json(let json)? = known {
+        if let json = try session.knownJSON(value, at: path.appending(index: position)) {
+            _ = beginElement(at: index)
             write(json, depth: self[index].depth + 1)
             return
         }
+        let checkpoint = beginElement(at: index)
         do {
-            _ = try encodeNested(value, known, depth: self[index].depth + 1, at: path.appending(index: position), memberRecord: nil)
+            _ = try encodeNested(value, depth: self[index].depth + 1, at: path.appending(index: position), memberRecord: nil)
         } catch {
             rollBack(to: checkpoint)
             throw error
@@ -93,12 +91,11 @@ extension EncodingStream {
     /// Writes `value` as the single value of the place `frameID`.
     func encodeSingle<T: Encodable>(_ value: T, in frameID: Int, at path: CodingPathNode) throws {
         guard let index = activate(frameID) else { return }
-        let known = try session.known(value, at: path)
-        if case .json(let json)? = known { return writeSingle(json, at: index) }
+        if let json = try session.knownJSON(value, at: path) { return writeSingle(json, at: index) }
         guard self[index].kind == .pending else { return abandon() }
         let checkpoint = checkpoint(at: index)
         do {
-            let wroteNull = try encodeNested(value, known, depth: self[index].depth, at: path, memberRecord: nil)
+            let wroteNull = try encodeNested(value, depth: self[index].depth, at: path, memberRecord: nil)
             guard !isAbandoned else { return }
             self[index].kind = .done
             self[index].wroteNull = wroteNull
@@ -109,26 +106,27 @@ extension EncodingStream {
     }
 
     /// Encodes `value` into a new place at `depth` and closes it. Returns whether it wrote `null`.
-    private func encodeNested<T: Encodable>(
-        _ value: T, _ known: KnownEncoding?, depth: Int, at path: CodingPathNode, memberRecord: Int?
-    ) throws -> Bool {
+    private func encodeNested<T: Encodable>(_ value: T, depth: Int, at path: CodingPathNode, memberRecord: Int?) throws -> Bool {
         let id = pushPending(depth: depth, memberRecord: memberRecord)
-        try fill(id, with: value, known, at: path)
+        try fill(id, with: value, at: path)
         guard let index = activate(id) else { return false }
         let wroteNull = self[index].kind == .done && self[index].wroteNull
         close(id)
         return wroteNull
     }
 
-    /// Lets `value` (or the way `known` says to write it) encode itself into the place `id`.
-    private func fill<T: Encodable>(_ id: Int, with value: T, _ known: KnownEncoding?, at path: CodingPathNode) throws {
-        switch known {
+    /// Lets `value` (or the strategy for its type) encode itself into the place `id`; for values that
+    /// ``EncodingSession/knownJSON(_:at:)`` does not write. Returns whether `value` encoded itself, as a model
+    /// does, rather than a strategy or the encoder.
+    @discardableResult
+    private func fill<T: Encodable>(_ id: Int, with value: T, at path: CodingPathNode) throws -> Bool {
+        switch try session.knownEncoding(value, at: path) {
         case .json(let json)?:
             if let index = activate(id) { writeSingle(json, at: index) }
         case .encoded(let encode)?:
             try encode(StreamingEncoder(stream: self, frameID: id, path: path))
         case .stringKeyed(let dictionary)?:
-            guard let index = activate(id), open(.object, at: index) else { return }
+            guard let index = activate(id), open(.object, at: index) else { return false }
             try dictionary.forEachMember { key, member in
                 try encodeMember(member, named: key, in: id, at: path.appending(JSONMemberKey(stringValue: key)))
             }
@@ -136,8 +134,9 @@ extension EncodingStream {
             // A recursive model nests as deep as the value does: stop with an error before the stack runs out.
             guard StackGuard.hasRoom() else { throw session.nestingTooDeep(value, at: path) }
             try value.encode(to: StreamingEncoder(stream: self, frameID: id, path: path))
+            return true
         }
+        return false
     }
 }
-
 #endif
