@@ -23,6 +23,7 @@ final class EncodingSession {
 
     /// Member names under `convertToSnakeCase`, by coding key, so that each key is converted once per call.
     @exclusivity(unchecked) private var snakeCaseNames: [String: String] = [:]
+    @exclusivity(unchecked) fileprivate var stringKeyedTypes: [(type: ObjectIdentifier, isStringKeyed: Bool)] = []
 
     /// `key` in snake case, converted on its first use in this call.
     func snakeCaseName(for key: String) -> String {
@@ -80,8 +81,20 @@ extension EncodingSession {
         if type == Date.self, let date = value as? Date { return try encoding(of: date, at: path) }
         if type == Data.self, let data = value as? Data { return encoding(of: data) }
         // Only when keys are renamed: dictionaries keyed by strings keep their keys, as in Foundation.
-        if renamesKeys, let dictionary = value as? any StringKeyedEncodable { return .stringKeyed(dictionary) }
+        if renamesKeys, isStringKeyed(type), let dictionary = value as? any StringKeyedEncodable {
+            return .stringKeyed(dictionary)
+        }
         return nil
+    }
+
+    /// Whether `type` is a string-keyed dictionary. Asking the runtime whether a type conforms costs far more
+    /// than the few types a model has, so each answer is kept.
+    private func isStringKeyed(_ type: Any.Type) -> Bool {
+        let identifier = ObjectIdentifier(type)
+        if let known = stringKeyedTypes.first(where: { $0.type == identifier }) { return known.isStringKeyed }
+        let answer = type is any StringKeyedEncodable.Type
+        stringKeyedTypes.append((identifier, answer))
+        return answer
     }
 
     /// The JSON of a value whose type is a number, `String`, `Bool`, `URL`, `Decimal`, ``JSON`` or

@@ -49,6 +49,8 @@ final class EncodingStream {
     /// the object closes.
     struct MemberRecord {
         let key: String
+        /// Equal for equal keys (see ``KeyFingerprint``), so that most keys are never compared.
+        let fingerprint: UInt64
         /// Where the separator before the member starts.
         var itemStart: Int
         /// Where the key starts.
@@ -175,7 +177,7 @@ final class EncodingStream {
         let keyStart = writer.sink.bufferedCount
         writer.sink.string(name)
         writer.sink.colon()
-        pushMember(MemberRecord(key: name, itemStart: checkpoint.outputCount, keyStart: keyStart, isOmitted: false))
+        pushMember(MemberRecord(key: name, fingerprint: KeyFingerprint.of(name), itemStart: checkpoint.outputCount, keyStart: keyStart, isOmitted: false))
         frames[index].written += 1
         return checkpoint
     }
@@ -183,7 +185,7 @@ final class EncodingStream {
     /// Records a `null` member that the options leave out: no text, but it replaces an earlier value of `name`.
     func omitNullMember(_ name: String) {
         let position = writer.sink.bufferedCount
-        pushMember(MemberRecord(key: name, itemStart: position, keyStart: position, isOmitted: true))
+        pushMember(MemberRecord(key: name, fingerprint: KeyFingerprint.of(name), itemStart: position, keyStart: position, isOmitted: true))
     }
 
     private func pushMember(_ record: MemberRecord) {
@@ -275,9 +277,24 @@ final class EncodingStream {
         memberCount = first
     }
 
+    /// Whether two of the open object's members, from record `first` on, have the same key. A bit per
+    /// fingerprint (of 128) says when an earlier member might have the key; only then are the earlier
+    /// fingerprints, and for an equal one the keys, compared.
     private func hasRepeatedKey(from first: Int) -> Bool {
         members.withUnsafeBufferPointer { records in
-            RepeatedKeys.occur(count: memberCount - first) { records[first + $0].key }
+            var seen: (low: UInt64, high: UInt64) = (0, 0)
+            for position in first..<memberCount {
+                let fingerprint = records[position].fingerprint
+                let bit: UInt64 = 1 << (fingerprint & 63)
+                let isHigh = fingerprint & 64 != 0
+                if (isHigh ? seen.high : seen.low) & bit != 0 {
+                    for earlier in first..<position where records[earlier].fingerprint == fingerprint {
+                        if records[earlier].key.hasSameUTF8(as: records[position].key) { return true }
+                    }
+                }
+                if isHigh { seen.high |= bit } else { seen.low |= bit }
+            }
+            return false
         }
     }
 
