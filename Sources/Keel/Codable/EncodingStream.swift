@@ -49,7 +49,8 @@ final class EncodingStream {
     /// the object closes.
     struct MemberRecord {
         let key: String
-        /// Equal for equal keys (see ``KeyFingerprint``), so that most keys are never compared.
+        /// Taken from the key's written text, so equal for equal keys (see ``KeyFingerprint``): most keys are
+        /// never compared.
         let fingerprint: UInt64
         /// Where the separator before the member starts.
         var itemStart: Int
@@ -176,16 +177,21 @@ final class EncodingStream {
         writer.sink.beginItem(first: frames[index].written == 0, depth: frames[index].depth + 1)
         let keyStart = writer.sink.bufferedCount
         writer.sink.string(name)
+        let fingerprint = writer.sink.withBytesWritten(from: keyStart, KeyFingerprint.of)
         writer.sink.colon()
-        pushMember(MemberRecord(key: name, fingerprint: KeyFingerprint.of(name), itemStart: checkpoint.outputCount, keyStart: keyStart, isOmitted: false))
+        pushMember(MemberRecord(key: name, fingerprint: fingerprint, itemStart: checkpoint.outputCount, keyStart: keyStart, isOmitted: false))
         frames[index].written += 1
         return checkpoint
     }
 
     /// Records a `null` member that the options leave out: no text, but it replaces an earlier value of `name`.
     func omitNullMember(_ name: String) {
+        // The key's text is written only to take its fingerprint the way written members' are taken.
         let position = writer.sink.bufferedCount
-        pushMember(MemberRecord(key: name, fingerprint: KeyFingerprint.of(name), itemStart: position, keyStart: position, isOmitted: true))
+        writer.sink.string(name)
+        let fingerprint = writer.sink.withBytesWritten(from: position, KeyFingerprint.of)
+        writer.sink.discard(from: position)
+        pushMember(MemberRecord(key: name, fingerprint: fingerprint, itemStart: position, keyStart: position, isOmitted: true))
     }
 
     private func pushMember(_ record: MemberRecord) {
