@@ -17,6 +17,17 @@ public enum CodableCheck {
             }
             let decodedAgain = try? decoder.decode(EveryKindOfField.self, from: encoded)
             try require(decodedAgain == strict, "the model changed on the way round through its encoding")
+            // The encoder writes text as the model encodes itself; the tree it falls back to must write the
+            // same bytes, in every layout.
+            var everything = JSONWritingOptions.pretty(indent: 2)
+            everything.sortsKeys = true
+            everything.omitsNullMembers = true
+            for options in [JSONWritingOptions(), everything] {
+                let encoder = KeelEncoder(writingOptions: options)
+                let streamed = try? encoder.encodeToBytes(strict)
+                let built = try? encoder.encodeToJSON(strict).jsonBytes(options: options)
+                try require(streamed != nil && streamed == built, "the streamed text differs from the tree's")
+            }
         } else {
             try require(!collected.errors.isEmpty, "strict decoding failed but collecting recorded no error")
         }

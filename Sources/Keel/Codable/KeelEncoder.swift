@@ -28,6 +28,11 @@ import Foundation
 /// are written by the encoder itself, as Foundation does for the first four; a `JSON` value inside a model
 /// keeps its keys and exact numbers whatever the key strategy.
 ///
+/// The text is written as the model encodes itself. A model whose `encode(to:)` comes back to a container
+/// after using one nested in it (or fills a `superEncoder()` after writing more members, or writes a single
+/// value twice) is encoded a second time, into a tree that follows any order: its `encode(to:)` then runs
+/// twice, and the text is the same.
+///
 /// An encoder is a `Sendable` value: share it across tasks, or copy and change it.
 public struct KeelEncoder: Sendable {
     /// Layout, key order and escaping of the text. Default: compact, members in the order encoded.
