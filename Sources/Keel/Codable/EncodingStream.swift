@@ -78,7 +78,6 @@ final class EncodingStream {
 
     var output: [UInt8] { writer.sink.output }
 
-
     // MARK: Frames
 
     /// A new place for a value at `depth`; returns its id.
