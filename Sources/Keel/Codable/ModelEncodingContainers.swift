@@ -7,38 +7,18 @@ import Foundation
 #endif
 
 #if canImport(FoundationEssentials) || canImport(Foundation)
-struct KeyedModelEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct KeyedModelEncodingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
     let encoder: ModelEncoder
     let object: EncodingObject
     let path: CodingPathNode
 
-    var codingPath: [any CodingKey] { path.keys }
+    var session: EncodingSession { encoder.session }
 
     /// The member name for `key` under the key strategy.
     private func name(for key: some CodingKey) -> String { encoder.session.memberName(for: key, in: path) }
 
-    private func put(_ value: JSON, forKey key: Key) { object.append(name(for: key), .value(value)) }
+    func put(_ value: JSON, forKey key: Key) { object.append(name(for: key), .value(value)) }
     private func put(_ slot: EncodingSlot, forKey key: Key) { object.append(name(for: key), slot) }
-
-    mutating func encodeNil(forKey key: Key) throws { put(.null, forKey: key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), forKey: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), forKey: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        put(try encoder.session.json(for: value, at: path.appending(key)), forKey: key)
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        put(try encoder.session.json(for: value, at: path.appending(key)), forKey: key)
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(JSON(value), forKey: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         put(try encoder.slot(for: value, at: path.appending(key)), forKey: key)
@@ -83,33 +63,19 @@ struct KeyedModelEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 }
 
-struct UnkeyedModelEncodingContainer: UnkeyedEncodingContainer {
+struct UnkeyedModelEncodingContainer: UnkeyedEncodingContainer, ScalarValueEncodingContainer {
     let encoder: ModelEncoder
     let array: EncodingArray
     let path: CodingPathNode
 
+    var session: EncodingSession { encoder.session }
     var codingPath: [any CodingKey] { path.keys }
     var count: Int { array.elements.count }
 
-    private var nextPath: CodingPathNode { path.appending(index: array.elements.count) }
-    private func put(_ value: JSON) { array.elements.append(.value(value)) }
+    var nextPath: CodingPathNode { path.appending(index: array.elements.count) }
+    func put(_ value: JSON) { array.elements.append(.value(value)) }
     private func put(_ slot: EncodingSlot) { array.elements.append(slot) }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try encoder.session.json(for: value, at: nextPath)) }
-    mutating func encode(_ value: Float) throws { put(try encoder.session.json(for: value, at: nextPath)) }
-    mutating func encode(_ value: Int) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int8) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int16) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int32) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int64) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt8) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt16) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt32) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt64) throws { put(JSON(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { put(try encoder.slot(for: value, at: nextPath)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -133,29 +99,16 @@ struct UnkeyedModelEncodingContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct SingleValueModelEncodingContainer: SingleValueEncodingContainer {
+struct SingleValueModelEncodingContainer: SingleValueEncodingContainer, ScalarValueEncodingContainer {
     let encoder: ModelEncoder
 
+    var session: EncodingSession { encoder.session }
     var codingPath: [any CodingKey] { encoder.codingPath }
+    var nextPath: CodingPathNode { encoder.path }
 
-    private func put(_ value: JSON) { encoder.slot = .value(value) }
+    func put(_ value: JSON) { encoder.slot = .value(value) }
     private func put(_ slot: EncodingSlot) { encoder.slot = slot }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try encoder.session.json(for: value, at: encoder.path)) }
-    mutating func encode(_ value: Float) throws { put(try encoder.session.json(for: value, at: encoder.path)) }
-    mutating func encode(_ value: Int) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int8) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int16) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int32) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int64) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt8) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt16) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt32) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt64) throws { put(JSON(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { put(try encoder.slot(for: value, at: encoder.path)) }
 }
 #endif

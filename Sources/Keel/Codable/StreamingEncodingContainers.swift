@@ -7,39 +7,19 @@ import Foundation
 #endif
 
 #if canImport(FoundationEssentials) || canImport(Foundation)
-struct KeyedStreamingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct KeyedStreamingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
     let stream: EncodingStream
     let frameID: Int
     let path: CodingPathNode
 
-    var codingPath: [any CodingKey] { path.keys }
+    var session: EncodingSession { stream.session }
 
     private func name(for key: some CodingKey) -> String { stream.session.memberName(for: key, in: path) }
 
-    private func put(_ value: JSON, forKey key: Key) {
+    func put(_ value: JSON, forKey key: Key) {
         guard let index = stream.activate(frameID) else { return }
         stream.writeMember(name(for: key), value, at: index)
     }
-
-    mutating func encodeNil(forKey key: Key) throws { put(.null, forKey: key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), forKey: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), forKey: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        put(try stream.session.json(for: value, at: path.appending(key)), forKey: key)
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        put(try stream.session.json(for: value, at: path.appending(key)), forKey: key)
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(JSON(value), forKey: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(JSON(value), forKey: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try stream.encodeMember(value, named: name(for: key), in: frameID, at: path.appending(key))
@@ -87,38 +67,24 @@ struct KeyedStreamingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct UnkeyedStreamingContainer: UnkeyedEncodingContainer {
+struct UnkeyedStreamingContainer: UnkeyedEncodingContainer, ScalarValueEncodingContainer {
     let stream: EncodingStream
     let frameID: Int
     let path: CodingPathNode
 
+    var session: EncodingSession { stream.session }
     var codingPath: [any CodingKey] { path.keys }
     var count: Int { stream.frame(withID: frameID)?.written ?? 0 }
 
-    private func put(_ value: JSON) {
+    func put(_ value: JSON) {
         guard let index = stream.activate(frameID) else { return }
         _ = stream.beginElement(at: index)
         stream.write(value, depth: stream[index].depth + 1)
     }
 
     /// The path of the next element, for errors.
-    private var nextPath: CodingPathNode { path.appending(index: count) }
+    var nextPath: CodingPathNode { path.appending(index: count) }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try stream.session.json(for: value, at: nextPath)) }
-    mutating func encode(_ value: Float) throws { put(try stream.session.json(for: value, at: nextPath)) }
-    mutating func encode(_ value: Int) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int8) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int16) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int32) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int64) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt8) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt16) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt32) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt64) throws { put(JSON(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { try stream.encodeElement(value, in: frameID, under: path) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -149,33 +115,20 @@ struct UnkeyedStreamingContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct SingleValueStreamingContainer: SingleValueEncodingContainer {
+struct SingleValueStreamingContainer: SingleValueEncodingContainer, ScalarValueEncodingContainer {
     let stream: EncodingStream
     let frameID: Int
     let path: CodingPathNode
 
+    var session: EncodingSession { stream.session }
     var codingPath: [any CodingKey] { path.keys }
+    var nextPath: CodingPathNode { path }
 
-    private func put(_ value: JSON) {
+    func put(_ value: JSON) {
         guard let index = stream.activate(frameID) else { return }
         stream.writeSingle(value, at: index)
     }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try stream.session.json(for: value, at: path)) }
-    mutating func encode(_ value: Float) throws { put(try stream.session.json(for: value, at: path)) }
-    mutating func encode(_ value: Int) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int8) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int16) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int32) throws { put(JSON(value)) }
-    mutating func encode(_ value: Int64) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt8) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt16) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt32) throws { put(JSON(value)) }
-    mutating func encode(_ value: UInt64) throws { put(JSON(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { try stream.encodeSingle(value, in: frameID, at: path) }
 }
 #endif
