@@ -291,19 +291,7 @@ import Testing
         }
     }
 
-    /// SplitMix64: the same sequence on every run and platform.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func generate(depth: Int, using random: inout SeededGenerator) -> Generated {
+    static func generate(depth: Int, using random: inout SplitMix64) -> Generated {
         let keys = ["a", "b", "c", "dd", "é", "\"q\"", "/", "k\u{1F600}"]
         switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &random) {
         case 0: return .int(Int.random(in: -1000...1000, using: &random))
@@ -322,7 +310,7 @@ import Testing
     }
 
     @Test func generatedModelsAreStreamedAsTheTreeWritesThem() throws {
-        var random = SeededGenerator(state: 0x6B65_656C)
+        var random = SplitMix64(seed: 0x6B65_656C)
         var objects = 0
         for _ in 0..<300 {
             let value = Self.generate(depth: 0, using: &random)
