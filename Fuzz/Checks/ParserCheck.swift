@@ -80,12 +80,16 @@ public enum ParserCheck {
             case .object:
                 let members = view.members
                 try require(members.count == view.count, "an object's count differs from its members")
-                // A lookup finds the last member with its key.
+                // A lookup finds the last member with its key, whether the keys are asked in document order
+                // (as models read, each search starting after the last one found) or backwards.
                 var last: [String: Int] = [:]
                 for (key, value) in members { last[key] = value.byteOffset }
                 for (key, value) in members {
                     try require(view.member(key)?.byteOffset == last[key], "member \(key) found at the wrong place")
                     pending.append(value)
+                }
+                for (key, _) in members.reversed() {
+                    try require(view.member(key)?.byteOffset == last[key], "member \(key) found at the wrong place, asked backwards")
                 }
             case .string:
                 try require(view.stringValue != nil, "a string without a value")

@@ -51,21 +51,21 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         if case .renamed(let members) = matching { return members.valueIndexes[name] }
         var name = name
         return name.withUTF8 { utf8 in
-            var scratch: [UInt8] = []
             switch matching {
             case .plainSnakeCase:
                 // Every name is plain snake case, so the one name that converts to the key is its snake-case
                 // spelling, found like any other name.
                 return KeyNaming.withPlainSnakeCaseSpelling(of: UnsafeRawBufferPointer(utf8)) { spelling in
                     spelling.flatMap {
-                        session.storage.valueIndex(ofMember: $0, inObjectAt: object, reader: session.reader, scratch: &scratch)
+                        session.storage.valueIndex(ofMember: $0, inObjectAt: object, reader: session.reader)
                     }
                 }
             case .fromSnakeCase:
+                var scratch: [UInt8] = []
                 return session.valueIndex(ofSnakeCaseMember: UnsafeRawBufferPointer(utf8), inObjectAt: object, scratch: &scratch)
             default:
                 return session.storage.valueIndex(ofMember: UnsafeRawBufferPointer(utf8), inObjectAt: object,
-                                                  reader: session.reader, scratch: &scratch)
+                                                  reader: session.reader)
             }
         }
     }

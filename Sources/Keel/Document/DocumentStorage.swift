@@ -22,6 +22,9 @@ struct DocumentCaches {
     /// What is worked out only when first needed: line and column checkpoints, child positions of large
     /// containers.
     let caches = Locked(DocumentCaches())
+    /// Where lookups last ended in recently searched objects, so that members read in order are found
+    /// quickly.
+    let memberHints = MemberSearchHints()
 
     init(bytes: [UInt8], tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex], hasSourceText: Bool = true) {
         self.bytes = bytes
@@ -29,6 +32,8 @@ struct DocumentCaches {
         self.keyIndexes = keyIndexes
         self.hasSourceText = hasSourceText
     }
+
+    deinit { memberHints.deallocate() }
 
     func withReader<R>(_ body: (TapeReader) throws -> R) rethrows -> R {
         try bytes.withUnsafeBufferPointer { try body(TapeReader(bytes: $0, tape: tape.base)) }

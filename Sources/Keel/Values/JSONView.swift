@@ -155,19 +155,12 @@ public struct JSONView: Sendable {
     ///
     /// - Complexity: O(1) on average: small objects are scanned, large ones have a hash index.
     public func member(_ key: String) -> JSONView? {
-        let entry = self.entry
         guard entry.kind == .object else { return nil }
         var key = key
-        guard let found = key.withUTF8({ findMember(UnsafeRawBufferPointer($0)) }) else { return nil }
-        return JSONView(storage: storage, index: found)
-    }
-
-    /// The tape index of the value of the last member whose key has the bytes `key`.
-    private func findMember(_ key: UnsafeRawBufferPointer) -> Int? {
-        storage.withReader { reader in
-            var scratch: [UInt8] = []
-            return storage.valueIndex(ofMember: key, inObjectAt: index, reader: reader, scratch: &scratch)
+        let found = key.withUTF8 { utf8 in
+            storage.withReader { storage.valueIndex(ofMember: UnsafeRawBufferPointer(utf8), inObjectAt: index, reader: $0) }
         }
+        return found.map { JSONView(storage: storage, index: $0) }
     }
 
     // MARK: Scalars

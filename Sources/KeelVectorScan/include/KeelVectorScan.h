@@ -15,6 +15,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// Not a search: relaxed atomic words for the member-search hints, here because this is the package's one C
+// target.
+#include "KeelRelaxedWords.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
