@@ -99,38 +99,50 @@ extension DocumentStorage {
         case .repeatedKeys:
             return lastMember(key, inObjectAt: object, tape: tape, input: input)
         case .none:
-            guard let found = lastMember(key, inObjectAt: object, tape: tape, input: input) else { return nil }
-            let distinct = membersAreDistinct(inObjectAt: object, tape: tape, input: input)
-            memberHints.remember(key: distinct ? found - 1 : 0, inObjectAt: object)
-            return found
+            // The first search here: one pass checks that the keys are distinct and notes where `key` is.
+            let (distinct, found) = membersAreDistinct(inObjectAt: object, tape: tape, input: input, noting: key)
+            guard distinct else {
+                memberHints.remember(key: 0, inObjectAt: object)
+                return lastMember(key, inObjectAt: object, tape: tape, input: input)
+            }
+            guard let found else { return nil }
+            memberHints.remember(key: found, inObjectAt: object)
+            return found + 1
         }
     }
 
     /// Whether the keys of the object at `object` (at most ``ObjectKeyIndex/threshold`` of them, none written
-    /// with escapes) are all different. One pass, with a small hash table on the stack.
-    func membersAreDistinct(inObjectAt object: Int, tape: UnsafePointer<TapeEntry>, input: UnsafePointer<UInt8>) -> Bool {
+    /// with escapes) are all different, and the tape index of the first key with the bytes `wanted`. One pass,
+    /// with a small hash table on the stack.
+    func membersAreDistinct(inObjectAt object: Int, tape: UnsafePointer<TapeEntry>, input: UnsafePointer<UInt8>,
+                            noting wanted: UnsafeRawBufferPointer) -> (distinct: Bool, wanted: Int?) {
         let count = tape[object].count
-        guard count <= ObjectKeyIndex.threshold else { return false }  // large objects have a key index instead
+        guard count <= ObjectKeyIndex.threshold else { return (false, nil) }  // large objects have a key index instead
         let slotCount = 2 * ObjectKeyIndex.threshold  // a power of two
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slotCount) { table in
             // A slot holds the tape index of a key (never 0: the root is not a key), or 0 when empty.
             table.initialize(repeating: 0)
+            var found: Int?
             var key = object + 1
             for _ in 0..<count {
                 let length = tape[key].length
                 let bytes = input + tape[key].offset + 1
+                // (Only the empty key has no base address.)
+                if found == nil, length == wanted.count, wanted.baseAddress.map({ memoryEqual(bytes, $0, length) }) ?? true {
+                    found = key
+                }
                 var slot = Self.keyHash(bytes, length) & (slotCount - 1)
                 while table[slot] != 0 {
                     let other = Int(table[slot])
                     if tape[other].length == length, memoryEqual(input + tape[other].offset + 1, bytes, length) {
-                        return false
+                        return (false, nil)
                     }
                     slot = (slot + 1) & (slotCount - 1)
                 }
                 table[slot] = UInt32(truncatingIfNeeded: key)
                 key = TapeReader.indexAfter(key + 1, in: tape)
             }
-            return true
+            return (true, found)
         }
     }
 
