@@ -188,6 +188,6 @@ public struct JSONMember: Sendable {
 extension JSONView {
     /// The member `key` of this value, looked up: its value when this is an object that has it.
     @inlinable public func member(named key: String) -> JSONMember {
-        JSONMember(object: self, key: key, value: kind == .object ? member(key) : nil)
+        JSONMember(object: self, key: key, valueIndex: memberIndex(key), metNull: false)
     }
 }

@@ -11,7 +11,10 @@ extension JSONView {
     @inlinable public func decode<T: JSONDecodable>(
         _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T {
-        try member(named: key).decode(T.self, in: context)
+        // A scalar found is read without making a `JSONMember` (and the references it holds).
+        let index = memberIndex(key)
+        if index >= 0, let value = directScalar(T.self, at: index) { return value }
+        return try JSONMember(object: self, key: key, valueIndex: index, metNull: false).decode(T.self, in: context)
     }
 
     /// Decodes the value at a path of keys and indices as `T`, each step required.
@@ -28,7 +31,9 @@ extension JSONView {
     @inlinable public func decodeIfPresent<T: JSONDecodable>(
         _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T? {
-        try member(named: key).decodeIfPresent(T.self, in: context)
+        let index = memberIndex(key)
+        if index >= 0, let value = directScalar(T.self, at: index) { return value }
+        return try JSONMember(object: self, key: key, valueIndex: index, metNull: false).decodeIfPresent(T.self, in: context)
     }
 
     /// Decodes the value at a path of keys and indices as `T`, or gives `nil` when a step on the way is

@@ -27,6 +27,17 @@ extension DocumentStorage {
         return lastMember(key, inObjectAt: object, tape: tape, input: input)
     }
 
+    /// ``valueIndex(ofMember:inObjectAt:reader:)`` for a key given as a string. A method of the storage, so
+    /// that the closures around the search borrow it rather than retain it (each retain is an atomic
+    /// operation, and a model makes one lookup per member).
+    @inline(__always)
+    func valueIndex(ofMember key: String, inObjectAt object: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { utf8 in
+            withReader { valueIndex(ofMember: UnsafeRawBufferPointer(utf8), inObjectAt: object, reader: $0) }
+        }
+    }
+
     /// The search from the last key back, in an object without escaped keys.
     @inline(__always)
     private func lastMember(_ key: UnsafeRawBufferPointer, inObjectAt object: Int, tape: UnsafePointer<TapeEntry>,

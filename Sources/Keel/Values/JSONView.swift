@@ -155,12 +155,17 @@ public struct JSONView: Sendable {
     ///
     /// - Complexity: O(1) on average: small objects are scanned, large ones have a hash index.
     public func member(_ key: String) -> JSONView? {
-        guard entry.kind == .object else { return nil }
-        var key = key
-        let found = key.withUTF8 { utf8 in
-            storage.withReader { storage.valueIndex(ofMember: UnsafeRawBufferPointer(utf8), inObjectAt: index, reader: $0) }
-        }
-        return found.map { JSONView(storage: storage, index: $0) }
+        let found = memberIndex(key)
+        return found < 0 ? nil : JSONView(storage: storage, index: found)
+    }
+
+    /// The tape index of the value of the last member named `key`, or -1 when there is none or this is not
+    /// an object; for readers that need no view of the value.
+    @usableFromInline func memberIndex(_ key: String) -> Int {
+        guard entry.kind == .object else { return -1 }
+        // The document borrowed from this view rather than retained (as `directScalar` does).
+        let object = index
+        return Unmanaged.passUnretained(storage)._withUnsafeGuaranteedRef { $0.valueIndex(ofMember: key, inObjectAt: object) } ?? -1
     }
 
     // MARK: Scalars
