@@ -11,24 +11,29 @@ public struct JSONMembers {
     /// The object read.
     public let object: JSONView
     @usableFromInline let names: JSONMemberNames
-    /// For each slot up to ``inlineCapacity``, the tape index of its member's value, or -1 when absent.
+    /// For each slot up to ``inlineCapacity``, the tape index of its member's value as an `Int32`, or -1 when
+    /// absent.
     @usableFromInline var inlineSlots: InlineSlots
-    /// The slots of a model with more than ``inlineCapacity`` names (then `inlineSlots` is unused).
+    /// The slots of a model with more than ``inlineCapacity`` names, or of a document whose tape indexes do
+    /// not fit an `Int32` (then `inlineSlots` is unused).
     @usableFromInline var heapSlots: [Int]
 
+    /// 128 bytes: 32 slots of `Int32`. Twitter's status and user models (17 and 20 members) fit, where
+    /// 16 slots of `Int` made them allocate an array per object.
     @usableFromInline typealias InlineSlots = (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
     /// How many slots a value holds without allocating.
-    @usableFromInline static let inlineCapacity = 16
+    @usableFromInline static let inlineCapacity = 32
 
     /// The members of `object` (which must be an object) that `names` lists.
     @usableFromInline init(of object: JSONView, names: JSONMemberNames) {
         self.object = object
         self.names = names
-        inlineSlots = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
-        heapSlots = names.count > Self.inlineCapacity ? [Int](repeating: -1, count: names.count) : []
+        inlineSlots = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)  // every Int32 half -1 too
+        let fitsInline = names.count <= Self.inlineCapacity && object.storage.tape.count < Int(Int32.max)
+        heapSlots = fitsInline ? [] : [Int](repeating: -1, count: names.count)
         if heapSlots.isEmpty {
             withUnsafeMutableBytes(of: &inlineSlots) { bytes in
-                object.findMembers(names, into: bytes.bindMemory(to: Int.self))
+                object.findMembers(names, into: bytes.bindMemory(to: Int32.self))
             }
         } else {
             heapSlots.withUnsafeMutableBufferPointer { object.findMembers(names, into: $0) }
@@ -39,7 +44,7 @@ public struct JSONMembers {
     @inlinable func valueIndex(_ slot: Int) -> Int {
         if heapSlots.isEmpty {
             precondition(slot >= 0 && slot < Self.inlineCapacity, "slot out of range")
-            return withUnsafeBytes(of: inlineSlots) { $0.load(fromByteOffset: slot &* MemoryLayout<Int>.stride, as: Int.self) }
+            return Int(withUnsafeBytes(of: inlineSlots) { $0.load(fromByteOffset: slot &* MemoryLayout<Int32>.stride, as: Int32.self) })
         }
         return heapSlots[slot]
     }
@@ -106,8 +111,9 @@ extension JSONView {
         return JSONMembers(of: self, names: names)
     }
 
-    /// Records in `values` where each named member's value is; the last of repeated keys wins.
-    @usableFromInline func findMembers(_ names: JSONMemberNames, into values: UnsafeMutableBufferPointer<Int>) {
+    /// Records in `values` where each named member's value is; the last of repeated keys wins. `Slot` is `Int`,
+    /// or `Int32` when every tape index of the document fits it.
+    @usableFromInline func findMembers<Slot: FixedWidthInteger>(_ names: JSONMemberNames, into values: UnsafeMutableBufferPointer<Slot>) {
         storage.withReader { reader in
             let tape = reader.tape
             guard let input = reader.bytes.baseAddress else { return }
@@ -122,7 +128,7 @@ extension JSONView {
                 } else {
                     slot = lookup.slot(ofKeyAt: input + entry.offset + 1, count: entry.length)
                 }
-                if let slot { values[slot] = key + 1 }
+                if let slot { values[slot] = Slot(truncatingIfNeeded: key + 1) }
                 key = TapeReader.indexAfter(key + 1, in: tape)
             }
         }
