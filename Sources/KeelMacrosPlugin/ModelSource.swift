@@ -29,17 +29,22 @@ struct ModelSource {
             : "\(comment)\nstatic let jsonMemberNames = JSONMemberNames(\(names))"
     }
 
+    /// Every member is read into a local first and the properties are assigned after the last read: assigned
+    /// as each read returned, a failed read had to undo a partly made value, and the compiler then built the
+    /// model in a temporary and copied it out (retaining each string and array in it once more).
     private var initializer: String {
         let slots = memberNames
-        let assignments = properties.map { property -> String in
-            "self.\(property.name) = try " + property.readExpression(slot: slots.firstIndex(of: property.path[0])!)
+        let reads = properties.map { property -> String in
+            "let \(property.localName) = try Self._propertyValue(\\Self.\(property.name), "
+                + property.readExpression(slot: slots.firstIndex(of: property.path[0])!) + ")"
         }
+        let assignments = properties.map { "self.\($0.name) = \($0.localName)" }
         let find = "try json.members(Self.jsonMemberNames, expecting: \"an object (\(typeName))\")"
         return """
             /// Reads a `\(typeName)` from an object: each property from its member.
             \(access)init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
             \(properties.isEmpty ? "_ = \(find)" : "let members = \(find)")
-            \(assignments.joined(separator: "\n"))
+            \((reads + assignments).joined(separator: "\n"))
             }
             """
     }
@@ -91,6 +96,9 @@ extension ModelProperty {
     /// The expression that reads this property from the member in `slot` of `members` (a `JSONMembers`).
     /// The commonest readings of a member (not a path) call `JSONMembers` directly, which spares making a
     /// `JSONMember` per property; the others read the `JSONMember`.
+    /// The local the generated initializer reads this property into: its name without backticks, after `_`.
+    var localName: String { "_" + name.filter { $0 != "`" } }
+
     func readExpression(slot: Int) -> String {
         if path.count == 1 {
             switch reading {

@@ -43,11 +43,16 @@ struct JSONModelExpansionTests {
                 /// Reads a `User` from an object: each property from its member.
                 public init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (User)")
-                    self.userID = try members.decode(0, in: context)
-                    self.nickname = try members.decodeIfPresent(1, in: context)
-                    self.retries = try members[2].decode(default: 3, in: context)
-                    self.profileURL = try members[3].member(atPath: ["url"]).decode(in: context)
-                    self.tags = try members[4].decodeLossyArray(in: context)
+                    let _userID = try Self._propertyValue(\Self.userID, members.decode(0, in: context))
+                    let _nickname = try Self._propertyValue(\Self.nickname, members.decodeIfPresent(1, in: context))
+                    let _retries = try Self._propertyValue(\Self.retries, members[2].decode(default: 3, in: context))
+                    let _profileURL = try Self._propertyValue(\Self.profileURL, members[3].member(atPath: ["url"]).decode(in: context))
+                    let _tags = try Self._propertyValue(\Self.tags, members[4].decodeLossyArray(in: context))
+                    self.userID = _userID
+                    self.nickname = _nickname
+                    self.retries = _retries
+                    self.profileURL = _profileURL
+                    self.tags = _tags
                 }
 
                 public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -117,7 +122,8 @@ struct JSONModelExpansionTests {
                 /// Reads a `A` from an object: each property from its member.
                 init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (A)")
-                    self.myURLValue = try members.decode(0, in: context)
+                    let _myURLValue = try Self._propertyValue(\Self.myURLValue, members.decode(0, in: context))
+                    self.myURLValue = _myURLValue
                 }
 
                 static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -150,7 +156,8 @@ struct JSONModelExpansionTests {
                 /// Reads a `B` from an object: each property from its member.
                 init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (B)")
-                    self.httpStatus2xx = try members.decode(0, in: context)
+                    let _httpStatus2xx = try Self._propertyValue(\Self.httpStatus2xx, members.decode(0, in: context))
+                    self.httpStatus2xx = _httpStatus2xx
                 }
 
                 static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -183,7 +190,8 @@ struct JSONModelExpansionTests {
                 /// Reads a `C` from an object: each property from its member.
                 init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (C)")
-                    self.name = try members.decode(0, in: context)
+                    let _name = try Self._propertyValue(\Self.name, members.decode(0, in: context))
+                    self.name = _name
                 }
 
                 static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {
@@ -346,8 +354,10 @@ struct JSONModelExpansionTests {
                 /// Reads a `Settings` from an object: each property from its member.
                 init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (Settings)")
-                    self.limit = try members[0].decode(default: 50, in: context)
-                    self.enabled = try members[1].decode(default: true, when: .missingOrNull, in: context)
+                    let _limit = try Self._propertyValue(\Self.limit, members[0].decode(default: 50, in: context))
+                    let _enabled = try Self._propertyValue(\Self.enabled, members[1].decode(default: true, when: .missingOrNull, in: context))
+                    self.limit = _limit
+                    self.enabled = _enabled
                 }
 
                 static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Self {

@@ -61,7 +61,25 @@ let fullAccount = """
      "cache": [9]}
     """
 
+/// Property names the generated initializer's locals must keep apart: keywords in backticks, and a name that
+/// is another's with an underscore in front.
+@JSONModel
+struct AwkwardNames: Equatable {
+    let `default`: String
+    let `class`: Int?
+    let x: Int
+    let _x: Int
+    var members = 0
+}
+
 @Suite struct JSONModelTests {
+    @Test func propertiesNamedLikeKeywordsOrLikeEachOtherAreReadApart() throws {
+        let model = try AwkwardNames.decode(parsing: #"{"default": "d", "class": 2, "x": 1, "_x": 10, "members": 5}"#)
+        #expect(model == AwkwardNames(default: "d", class: 2, x: 1, _x: 10, members: 5))
+        let sparse = try AwkwardNames.decode(parsing: #"{"default": "d", "x": 1, "_x": 10}"#)
+        #expect(sparse == AwkwardNames(default: "d", class: nil, x: 1, _x: 10, members: 0))
+    }
+
     @Test func readsEveryKindOfProperty() throws {
         let account = try Account.decode(parsing: fullAccount)
         #expect(account == Account(

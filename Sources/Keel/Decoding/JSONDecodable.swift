@@ -39,6 +39,16 @@ extension JSONDecodable {
         Value._mayRecordNestedErrors
     }
 
+    /// `value`, typed as the property at `property` (whose key path is never made). Not API: code that
+    /// `@JSONModel` generates reads each member into a local of its property's type this way, without naming
+    /// the type, and assigns the properties only once every read has succeeded. Assigned as each read
+    /// returned, a throwing initializer built the model in a temporary and copied it out (retaining every
+    /// string and array in it).
+    @inlinable @inline(__always)
+    public static func _propertyValue<Value>(_ property: @autoclosure () -> KeyPath<Self, Value>, _ value: Value) -> Value {
+        value
+    }
+
     /// Decodes a value strictly (the first error is thrown).
     @inlinable public static func decode(_ value: JSONView) throws(JSONDecodingError) -> Self {
         try decode(value, in: .strict)
