@@ -199,6 +199,19 @@ final class EncodingStream {
     }
 
     /// Starts an element of the array at `index` (the innermost frame).
+    /// Begins the member `name` of the object at `index` and pushes a pending frame for its value (a nested
+    /// container or a `superEncoder()`, filled later); returns that frame's id.
+    func beginMemberValue(_ name: String, at index: Int) -> Int {
+        _ = beginMember(name, at: index)
+        return pushPending(depth: frames[index].depth + 1, memberRecord: memberCount - 1)
+    }
+
+    /// Begins the next element of the array at `index` and pushes a pending frame for it; returns its id.
+    func beginElementValue(at index: Int) -> Int {
+        _ = beginElement(at: index)
+        return pushPending(depth: frames[index].depth + 1)
+    }
+
     func beginElement(at index: Int) -> Checkpoint {
         let checkpoint = self.checkpoint(at: index)
         writer.sink.beginItem(first: frames[index].written == 0, depth: frames[index].depth + 1)

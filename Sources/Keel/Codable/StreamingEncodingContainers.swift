@@ -47,8 +47,7 @@ struct KeyedStreamingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
             stream.abandon()
             return 0
         }
-        _ = stream.beginMember(name, at: index)
-        let id = stream.pushPending(depth: stream[index].depth + 1, memberRecord: stream.memberCount - 1)
+        let id = stream.beginMemberValue(name, at: index)
         _ = stream.open(kind, at: index + 1)
         return id
     }
@@ -61,9 +60,7 @@ struct KeyedStreamingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
     private func superEncoder(for key: some CodingKey) -> any Encoder {
         let path = path.appending(key)
         guard let index = stream.activate(frameID) else { return StreamingEncoder(stream: stream, frameID: 0, path: path) }
-        _ = stream.beginMember(name(for: key), at: index)
-        let id = stream.pushPending(depth: stream[index].depth + 1, memberRecord: stream.memberCount - 1)
-        return StreamingEncoder(stream: stream, frameID: id, path: path)
+        return StreamingEncoder(stream: stream, frameID: stream.beginMemberValue(name(for: key), at: index), path: path)
     }
 }
 
@@ -101,8 +98,7 @@ struct UnkeyedStreamingContainer: UnkeyedEncodingContainer, ScalarValueEncodingC
     /// Opens an object or array as the next element; returns its frame (0, never open, once abandoned).
     private func nestedFrame(_ kind: EncodingStream.Frame.Kind) -> Int {
         guard let index = stream.activate(frameID) else { return 0 }
-        _ = stream.beginElement(at: index)
-        let id = stream.pushPending(depth: stream[index].depth + 1)
+        let id = stream.beginElementValue(at: index)
         _ = stream.open(kind, at: index + 1)
         return id
     }
@@ -110,8 +106,7 @@ struct UnkeyedStreamingContainer: UnkeyedEncodingContainer, ScalarValueEncodingC
     mutating func superEncoder() -> any Encoder {
         let path = nextPath
         guard let index = stream.activate(frameID) else { return StreamingEncoder(stream: stream, frameID: 0, path: path) }
-        _ = stream.beginElement(at: index)
-        return StreamingEncoder(stream: stream, frameID: stream.pushPending(depth: stream[index].depth + 1), path: path)
+        return StreamingEncoder(stream: stream, frameID: stream.beginElementValue(at: index), path: path)
     }
 }
 
