@@ -11,10 +11,11 @@ extension JSONView {
     @inlinable public func decode<T: JSONDecodable>(
         _ type: T.Type = T.self, forKey key: String, in context: JSONDecodingContext = .strict
     ) throws(JSONDecodingError) -> T {
-        // A scalar found is read without making a `JSONMember` (and the references it holds).
+        // A scalar found is read without making a `JSONMember` (and the references it holds); anything else
+        // goes the member's general way, as `JSONMember.decode` would after its own scalar check.
         let index = memberIndex(key)
         if index >= 0, let value = directScalar(T.self, at: index) { return value }
-        return try JSONMember(object: self, key: key, valueIndex: index, metNull: false).decode(T.self, in: context)
+        return try JSONMember(object: self, key: key, valueIndex: index, metNull: false).decodeThroughView(T.self, in: context)
     }
 
     /// Decodes the value at a path of keys and indices as `T`, each step required.
@@ -33,7 +34,8 @@ extension JSONView {
     ) throws(JSONDecodingError) -> T? {
         let index = memberIndex(key)
         if index >= 0, let value = directScalar(T.self, at: index) { return value }
-        return try JSONMember(object: self, key: key, valueIndex: index, metNull: false).decodeIfPresent(T.self, in: context)
+        return try JSONMember(object: self, key: key, valueIndex: index, metNull: false)
+            .decodePresentThroughView(T.self, in: context)
     }
 
     /// Decodes the value at a path of keys and indices as `T`, or gives `nil` when a step on the way is
