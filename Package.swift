@@ -27,8 +27,9 @@ let package = Package(
         // The core: parser, document, values and reading. Depends on the standard library only, and on the
         // scanner's vector loops below.
         .target(name: "Keel", dependencies: ["KeelVectorScan"]),
-        // Two of the scanner's searches, sixteen bytes at a time (SSE2), as inline C: Swift 6.3 compiles
-        // `SIMD16<UInt8>` operations element by element on x86-64.
+        // The scanner's searches sixteen bytes at a time (SSE2), as inline C: Swift 6.3 compiles
+        // `SIMD16<UInt8>` operations element by element on x86-64. Also the claim on a document's member
+        // tables (an atomic compare-and-swap, which Swift's `Atomic` offers only from macOS 15).
         .target(name: "KeelVectorScan"),
         // Operators for the decoding styles; each is a one-line alias of a named function in Keel.
         .target(name: "KeelOperators", dependencies: ["Keel"]),

@@ -5,10 +5,10 @@ extension DocumentStorage {
     /// The tape index of the value of the last member of the object at `object` whose key, unescaped, has
     /// the bytes `key`; `nil` when there is none.
     ///
-    /// Large objects have a hash index. Objects of a middling size whose keys are distinct are searched from
-    /// just after the member the last lookup in them found, round to it (see ``MemberSearchHints``), so
-    /// that reading a model's members in document order costs a step or two each. The others are searched
-    /// from the last key back, hopping along the keys' links, so the first match is the last occurrence
+    /// Large objects have a hash index, made at parse time. Objects of a middling size get a small hash
+    /// table of their keys on the first search in them (see ``MemberTables``), so that reading a model's
+    /// members one by one costs a probe or two each, in any order. The others are searched from the last key
+    /// back, hopping along the keys' links, so the first match is the last occurrence
     /// (the one that wins) and ends the search. A key's entry holds its length and its link in one word, so
     /// most keys cost one load and one comparison; only those of the right length (or, where the object has
     /// escaped keys, longer) have their bytes read.
@@ -20,9 +20,9 @@ extension DocumentStorage {
             return memberInIndexedOrEscapedObject(key, at: object, reader: reader)
         }
         guard entry.count > 0, let input = reader.bytes.baseAddress else { return nil }
-        if entry.count >= MemberSearchHints.minimumMembers, entry.count <= ObjectKeyIndex.threshold,
-           entry.end < MemberSearchHints.indexLimit {
-            return memberAfterHint(key, inObjectAt: object, tape: tape, input: input)
+        if entry.count >= MemberTables.minimumMembers, entry.count <= ObjectKeyIndex.threshold,
+           entry.end < MemberTables.indexLimit {
+            return memberThroughTable(key, inObjectAt: object, tape: tape, input: input)
         }
         return lastMember(key, inObjectAt: object, tape: tape, input: input)
     }
@@ -80,95 +80,74 @@ extension DocumentStorage {
         return nil
     }
 
-    /// The search that starts after the member the last lookup in this object found, in an object without
-    /// escaped keys, of ``MemberSearchHints/minimumMembers`` to ``ObjectKeyIndex/threshold`` members.
-    ///
-    /// The first time an object is searched, the search is from the end, and its keys are checked to be
-    /// distinct; only then may a later search stop at the first match it meets.
+    /// The search in an object without escaped keys, of ``MemberTables/minimumMembers`` to
+    /// ``ObjectKeyIndex/threshold`` members: a probe of its key table, made on the first search in it. From
+    /// the last key back when the calling thread does not own the document's tables.
     @inline(__always)
-    private func memberAfterHint(_ key: UnsafeRawBufferPointer, inObjectAt object: Int, tape: UnsafePointer<TapeEntry>,
-                                 input: UnsafePointer<UInt8>) -> Int? {
-        switch memberHints.hint(forObjectAt: object) {
-        case .after(let last):
-            let keyLength = UInt64(key.count)
-            let end = tape[object].end
-            var candidate = last
-            var remaining = tape[object].count
-            while remaining > 0 {
-                candidate = TapeReader.indexAfter(candidate + 1, in: tape)
-                if candidate == end { candidate = object + 1 }
-                if tape[candidate].payload & 0xFFFF_FFFF == keyLength {
-                    guard let keyBase = key.baseAddress else { return candidate + 1 }  // the empty key
-                    if memoryEqual(input + tape[candidate].offset + 1, keyBase, key.count) {
-                        if candidate != last { memberHints.remember(key: candidate, inObjectAt: object) }
-                        return candidate + 1
-                    }
-                }
-                remaining &-= 1
-            }
-            return nil
-        case .repeatedKeys:
+    private func memberThroughTable(_ key: UnsafeRawBufferPointer, inObjectAt object: Int, tape: UnsafePointer<TapeEntry>,
+                                    input: UnsafePointer<UInt8>) -> Int? {
+        guard let table = memberTables.table(forObjectAt: object, filling: { table in
+            Self.fillKeyTable(table, ofObjectAt: object, tape: tape, input: input)
+        }) else {
             return lastMember(key, inObjectAt: object, tape: tape, input: input)
-        case .none:
-            // The first search here: one pass checks that the keys are distinct and notes where `key` is.
-            let (distinct, found) = membersAreDistinct(inObjectAt: object, tape: tape, input: input, noting: key)
-            guard distinct else {
-                memberHints.remember(key: 0, inObjectAt: object)
-                return lastMember(key, inObjectAt: object, tape: tape, input: input)
+        }
+        let mask = MemberTables.slotCount &- 1
+        // (Only the empty key has no base address; its hash reads no byte.)
+        let keyBase = key.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? input
+        var slot = Self.keyHash(keyBase, key.count) & mask
+        while true {
+            let candidate = Int(table[slot])
+            if candidate == 0 { return nil }
+            if tape[candidate].length == key.count, memoryEqual(input + tape[candidate].offset + 1, keyBase, key.count) {
+                return candidate + 1
             }
-            guard let found else { return nil }
-            memberHints.remember(key: found, inObjectAt: object)
-            return found + 1
+            slot = (slot &+ 1) & mask
         }
     }
 
-    /// Whether the keys of the object at `object` (at most ``ObjectKeyIndex/threshold`` of them, none written
-    /// with escapes) are all different, and the tape index of the first key with the bytes `wanted`. One pass,
-    /// with a small hash table on the stack.
-    func membersAreDistinct(inObjectAt object: Int, tape: UnsafePointer<TapeEntry>, input: UnsafePointer<UInt8>,
-                            noting wanted: UnsafeRawBufferPointer) -> (distinct: Bool, wanted: Int?) {
-        let count = tape[object].count
-        guard count <= ObjectKeyIndex.threshold else { return (false, nil) }  // large objects have a key index instead
-        let slotCount = 2 * ObjectKeyIndex.threshold  // a power of two
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slotCount) { table in
-            // A slot holds the tape index of a key (never 0: the root is not a key), or 0 when empty.
-            table.initialize(repeating: 0)
-            var found: Int?
-            var key = object + 1
-            for _ in 0..<count {
-                let length = tape[key].length
-                let bytes = input + tape[key].offset + 1
-                // (Only the empty key has no base address.)
-                if found == nil, length == wanted.count, wanted.baseAddress.map({ memoryEqual(bytes, $0, length) }) ?? true {
-                    found = key
+    /// Fills `table` (``MemberTables/slotCount`` slots) with the keys of the object at `object`, at most
+    /// ``ObjectKeyIndex/threshold`` of them, none written with escapes: each slot holds a key's tape index or 0.
+    /// Keys are entered in document order and a repeated key takes its earlier occurrence's slot, so each
+    /// distinct key leads to its last member, the one a lookup finds.
+    static func fillKeyTable(_ table: UnsafeMutablePointer<UInt32>, ofObjectAt object: Int, tape: UnsafePointer<TapeEntry>,
+                             input: UnsafePointer<UInt8>) {
+        let mask = MemberTables.slotCount &- 1
+        table.update(repeating: 0, count: MemberTables.slotCount)
+        var key = object + 1
+        for _ in 0..<tape[object].count {
+            let length = tape[key].length
+            let bytes = input + tape[key].offset + 1
+            var slot = keyHash(bytes, length) & mask
+            while true {
+                let other = Int(table[slot])
+                if other == 0 || (tape[other].length == length && memoryEqual(input + tape[other].offset + 1, bytes, length)) {
+                    table[slot] = UInt32(truncatingIfNeeded: key)
+                    break
                 }
-                var slot = Self.keyHash(bytes, length) & (slotCount - 1)
-                while table[slot] != 0 {
-                    let other = Int(table[slot])
-                    if tape[other].length == length, memoryEqual(input + tape[other].offset + 1, bytes, length) {
-                        return (false, nil)
-                    }
-                    slot = (slot + 1) & (slotCount - 1)
-                }
-                table[slot] = UInt32(truncatingIfNeeded: key)
-                key = TapeReader.indexAfter(key + 1, in: tape)
+                slot = (slot &+ 1) & mask
             }
-            return (true, found)
+            key = TapeReader.indexAfter(key + 1, in: tape)
         }
     }
 
-    /// A hash of a key's bytes for ``membersAreDistinct(inObjectAt:tape:input:)``: its length and its first
-    /// and last eight bytes, which tell apart keys that share a prefix (`friends_count`, `followers_count`).
+    /// A hash of a key's bytes for the key tables: its length and its first and last eight bytes (four, or
+    /// the first, middle and last byte, in shorter keys), which tell apart keys that share a prefix
+    /// (`friends_count`, `followers_count`).
     @inline(__always)
-    private static func keyHash(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int {
+    static func keyHash(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let raw = UnsafeRawPointer(bytes)
         var hash = UInt64(truncatingIfNeeded: length) &* multiplier
         if length >= 8 {
-            let raw = UnsafeRawPointer(bytes)
             hash = (hash ^ raw.loadUnaligned(as: UInt64.self)) &* multiplier
             hash = (hash ^ raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)) &* multiplier
-        } else {
-            for i in 0..<length { hash = (hash ^ UInt64(bytes[i])) &* multiplier }
+        } else if length >= 4 {
+            let ends = UInt64(raw.loadUnaligned(as: UInt32.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)) &<< 32
+            hash = (hash ^ ends) &* multiplier
+        } else if length > 0 {
+            let ends = UInt64(bytes[0]) | UInt64(bytes[length &>> 1]) &<< 8 | UInt64(bytes[length &- 1]) &<< 16
+            hash = (hash ^ ends) &* multiplier
         }
         return Int(truncatingIfNeeded: hash &>> 32)
     }

@@ -22,9 +22,8 @@ struct DocumentCaches {
     /// What is worked out only when first needed: line and column checkpoints, child positions of large
     /// containers.
     let caches = Locked(DocumentCaches())
-    /// Where lookups last ended in recently searched objects, so that members read in order are found
-    /// quickly.
-    let memberHints = MemberSearchHints()
+    /// Key tables of the objects of a middling size searched last, for the thread that reads the document.
+    let memberTables = MemberTables()
 
     init(bytes: [UInt8], tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex], hasSourceText: Bool = true) {
         self.bytes = bytes
@@ -33,7 +32,7 @@ struct DocumentCaches {
         self.hasSourceText = hasSourceText
     }
 
-    deinit { memberHints.deallocate() }
+    deinit { memberTables.deallocate() }
 
     func withReader<R>(_ body: (TapeReader) throws -> R) rethrows -> R {
         try bytes.withUnsafeBufferPointer { try body(TapeReader(bytes: $0, tape: tape.base)) }

@@ -15,9 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// Not a search: relaxed atomic words for the member-search hints, here because this is the package's one C
-// target.
-#include "KeelRelaxedWords.h"
+// Not a search: the claim on a document's member tables by the thread that searches it first, here because this
+// is the package's one C target.
+#include "KeelThreadOwnership.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

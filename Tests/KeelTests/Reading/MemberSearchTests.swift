@@ -2,9 +2,9 @@
 import Testing
 
 /// Member lookup by key (`JSONView.member(_:)`, behind every style's `forKey:` readers and the Codable bridge):
-/// the search that starts after the last member found must give what a search from the end gives, the last of
-/// repeated keys, whatever the order of lookups, the size of the object, escaped keys, or lookups in other
-/// objects in between.
+/// a probe of an object's key table must give what a search from the end gives, the last of repeated keys,
+/// whatever the order of lookups, the size of the object, escaped keys, lookups in other objects in between
+/// (which replace the document's few tables), or the thread that asks.
 @Suite struct MemberSearchTests {
     /// An object of eight or more members read in document order, as models read, with a key repeated at the
     /// end: the first occurrence must not be taken for the member.
@@ -50,7 +50,25 @@ import Testing
         }
     }
 
-    /// Threads reading one document share its hints; each must still find its own members.
+    /// Objects read in turn, more of them than a document keeps tables for, so that each lookup may find its
+    /// object's table replaced and fill it again.
+    @Test func objectsReadInTurnKeepFindingTheirMembers() throws {
+        let objects = (0..<10).map { n in
+            (0..<(8 + n * 6)).map { "\"\(GeneratedObject.name($0))\": \($0 * 100 + n)" }.joined(separator: ",")
+        }
+        let document = try JSONDocument(parsing: "[" + objects.map { "{\($0)}" }.joined(separator: ",") + "]")
+        for round in 0..<3 {
+            for member in 0..<62 {
+                for n in 0..<10 where member < 8 + n * 6 {
+                    let found = document.root.element(at: n)?.member(GeneratedObject.name(member)).flatMap(Self.id)
+                    #expect(found == member * 100 + n, "round \(round), object \(n), member \(member)")
+                }
+            }
+        }
+    }
+
+    /// One thread owns a document's key tables (the first to search it); the others search from the end. All
+    /// must find the same members.
     @Test func threadsReadingOneDocumentFindTheirMembers() async throws {
         var random = SplitMix64(seed: 77)
         var nextID = 0
