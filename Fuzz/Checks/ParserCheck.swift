@@ -81,7 +81,7 @@ public enum ParserCheck {
                 let members = view.members
                 try require(members.count == view.count, "an object's count differs from its members")
                 // A lookup finds the last member with its key, whether the keys are asked in document order
-                // (as models read, each search starting after the last one found) or backwards.
+                // (as models read) or backwards, through an object's key table or not.
                 var last: [String: Int] = [:]
                 for (key, value) in members { last[key] = value.byteOffset }
                 for (key, value) in members {
@@ -92,7 +92,13 @@ public enum ParserCheck {
                     try require(view.member(key)?.byteOffset == last[key], "member \(key) found at the wrong place, asked backwards")
                 }
             case .string:
-                try require(view.stringValue != nil, "a string without a value")
+                guard let string = view.stringValue else { throw FuzzFailure("a string without a value") }
+                // A string is made marked ASCII exactly when it is: marked wrongly, the standard library
+                // would take non-ASCII text for ASCII.
+                if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+                    let isASCII = string.utf8.allSatisfy { $0 < 0x80 }
+                    try require(string.utf8Span.isKnownASCII == isASCII, "isKnownASCII is \(!isASCII) for \(string.debugDescription)")
+                }
             case .number:
                 guard let number = view.numberValue else { throw FuzzFailure("a number without a value") }
                 _ = number.double

@@ -34,6 +34,10 @@ struct TapeEntry: Sendable {
         init(rawValue: UInt8) { self.rawValue = rawValue }
         /// A string that contains at least one backslash escape.
         static let hasEscapes = Flags(rawValue: 1 << 0)
+        /// A string whose raw bytes are all ASCII (below 0x80). Without it a string may or may not be ASCII;
+        /// with it, its `String` is made marked as ASCII, which the standard library's hashing, comparison and
+        /// counting take a fast path for.
+        static let isASCII = Flags(rawValue: 1 << 1)
         /// A string that is an object member's key.
         static let isKey = Flags(rawValue: 1 << 2)
         /// A number literal with no fraction and no exponent.

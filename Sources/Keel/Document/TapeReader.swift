@@ -58,25 +58,30 @@ struct TapeReader {
     func string(at index: Int) -> String {
         let entry = tape[index]
         let raw = rawBytes(at: index)
-        guard entry.flags.contains(.hasEscapes) else { return Self.string(ofValidUTF8: raw) }
+        let isASCII = entry.flags.contains(.isASCII)
+        guard entry.flags.contains(.hasEscapes) else { return Self.string(ofValidUTF8: raw, isASCII: isASCII) }
         // Unescaped on the stack (the heap for long strings) and copied once into the new string. Letting
         // `String(unsafeUninitializedCapacity:)` do it cost about seven times as much: it checks the bytes
         // again and copies them a second time.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
             let count = StringUnescaping.unescape(raw, into: buffer)
-            return Self.string(ofValidUTF8: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            let unescaped = UnsafeBufferPointer(rebasing: buffer[..<count])
+            // A `\u` escape may stand for a character beyond ASCII.
+            return Self.string(ofValidUTF8: unescaped, isASCII: isASCII && !unescaped.contains { $0 >= 0x80 })
         }
     }
 
-    /// A string of `bytes`, which must be well-formed UTF-8.
+    /// A string of `bytes`, which must be well-formed UTF-8, and all ASCII when `isASCII` says so.
     ///
     /// The scanner has checked every string's bytes, and unescaping keeps them well-formed (an escaped
     /// surrogate becomes a whole scalar or U+FFFD), so where the standard library can take the bytes as
-    /// they are, they are copied without being checked a second time.
+    /// they are, they are copied without being checked a second time. A string made that way is marked
+    /// ASCII only when it is said to be: unmarked, hashing it took seven times as long in a measurement
+    /// (a 31-byte string), and comparing and counting it took slower paths too.
     @inline(__always)
-    private static func string(ofValidUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+    private static func string(ofValidUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: false))
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -362,7 +362,7 @@ struct Scanner {
     /// Scans a string starting at its opening quote; returns the index after the closing quote.
     private mutating func scanString(at start: Int, isKey: Bool) throws(JSONSyntaxError) -> Int {
         var i = start + 1
-        var flags: TapeEntry.Flags = isKey ? .isKey : []
+        var flags: TapeEntry.Flags = isKey ? [.isKey, .isASCII] : .isASCII
         while true {
             // Sixteen bytes at a time (eight near the end, or without vector instructions) while none of them
             // is a quote, a backslash, a control or a non-ASCII byte; then straight to the first one that is.
@@ -386,6 +386,7 @@ struct Scanner {
             } else if byte < 0x20 {
                 throw controlCharacterInString(at: i)
             } else if byte >= 0x80 {
+                flags.remove(.isASCII)
                 // A run of non-ASCII characters (Japanese or Cyrillic text is mostly such runs) is read here to
                 // its end: back in the eight-byte loop, each next character would stop the loop at once. The
                 // common well-formed two- and three-byte forms inline; everything else, including every error,

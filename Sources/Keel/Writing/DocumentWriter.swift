@@ -96,12 +96,16 @@ struct DocumentWriter: ~Copyable {
         }
     }
 
-    /// Writes a string; returns its raw length between the quotes and whether it needed escapes.
+    /// Writes a string; returns its raw length between the quotes, whether it needed escapes and whether it is
+    /// ASCII.
     private mutating func writeString(_ string: String) -> (length: Int, flags: TapeEntry.Flags) {
         let start = sink.bufferedCount
         sink.string(string)
         let length = sink.bufferedCount - start - 2
-        return (length, length == string.utf8.count ? [] : .hasEscapes)
+        let isASCII = sink.withBytesWritten(from: start) { written in !written.contains { $0 >= 0x80 } }
+        var flags: TapeEntry.Flags = isASCII ? .isASCII : []
+        if length != string.utf8.count { flags.insert(.hasEscapes) }
+        return (length, flags)
     }
 
     /// Fills in an object's count and end, links its first key to its last, and notes a large one.
