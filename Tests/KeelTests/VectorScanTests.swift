@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Keel
+@_spi(Testing) @testable import Keel
 import KeelTestSupport
 import KeelVectorScan
 import Testing
@@ -20,9 +20,28 @@ struct VectorScanTests {
         }
     }
 
-    /// Whether both ways agree on `bytes`, as parsing and as validation.
+    /// Where the tapes of `bytes` with and without the vector loops first differ, or `nil` when they are the
+    /// same: what the vector loops record must be exactly what the word-at-a-time loops record (flags,
+    /// lengths and key links included), not only give the same values.
+    static func tapeDifference(_ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) -> String? {
+        func tape(vector: Bool) -> [[UInt64]]? {
+            var options = options
+            options.usesVectorInstructions = vector
+            guard let document = try? JSONDocument(parsing: bytes, options: options) else { return nil }
+            let tape = document.storage.tape
+            return (0..<tape.count).map { [tape.base[$0].header, tape.base[$0].payload] }
+        }
+        let (vector, scalar) = (tape(vector: true), tape(vector: false))
+        guard vector != scalar else { return nil }
+        guard let vector, let scalar, vector.count == scalar.count else { return "the tapes differ in length" }
+        let index = vector.indices.first { vector[$0] != scalar[$0] } ?? 0
+        return "entry \(index): \(vector[index]) with vector loops, \(scalar[index]) without"
+    }
+
+    /// Whether both ways agree on `bytes`, as parsing (values or error, and the tape) and as validation.
     static func agree(_ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) -> Bool {
-        guard outcome(bytes, vector: true, options: options) == outcome(bytes, vector: false, options: options) else { return false }
+        guard outcome(bytes, vector: true, options: options) == outcome(bytes, vector: false, options: options),
+              tapeDifference(bytes, options: options) == nil else { return false }
         var scalar = options
         scalar.usesVectorInstructions = false
         func validation(_ options: JSONParsingOptions) -> JSONSyntaxError? {
@@ -64,6 +83,15 @@ struct VectorScanTests {
                         #expect(stringStop == start && spaceStop == start)
                         #endif
                     }
+                    // The one-block key check: how many bytes come before the first that matters, 16 for none.
+                    let prefix = bytes.withUnsafeBufferPointer { keel_plain_prefix_length($0.baseAddress! + start) }
+                    #if arch(x86_64)
+                    let matters = special == UInt8(ascii: "\"") || special == UInt8(ascii: "\\") || special < 0x20 || special >= 0x80
+                    #expect(prefix == (matters && position >= start && position < start + 16 ? position - start : 16),
+                            "prefix: \(special) at \(position), from \(start)")
+                    #else
+                    #expect(prefix == 16)
+                    #endif
                 }
             }
         }
@@ -83,18 +111,20 @@ struct VectorScanTests {
     }
 
     @Test(.enabled(if: SharedFixtures.corpus != nil, "the benchmark corpus not found beside the repository"))
-    func theCorpusGivesTheSameValues() throws {
+    func theCorpusGivesTheSameValuesAndTapes() throws {
         let corpus = try #require(SharedFixtures.corpus)
         for name in SharedFixtures.files(in: corpus) {
             let bytes = try SharedFixtures.bytes(of: corpus.appendingPathComponent(name))
             let vector = Self.outcome(bytes, vector: true)
             #expect(vector == Self.outcome(bytes, vector: false), "\(name)")
+            let difference = Self.tapeDifference(bytes)
+            #expect(difference == nil, "\(name)")
             if case .failure(let error) = vector { Issue.record("\(name) did not parse: \(error)") }
         }
     }
 
-    /// Strings of every length up to 40 with one byte of each kind at every position, closed, unclosed or cut
-    /// in the middle; and indentation of every width before each kind of byte. Errors must be the same
+    /// Strings and keys of every length up to 40 with one byte of each kind at every position, closed, unclosed
+    /// or cut in the middle; and indentation of every width before each kind of byte. Errors must be the same
     /// kind at the same offset, line and column.
     @Test func generatedTextGivesTheSameOutcomes() {
         let specials: [[UInt8]] = [[0x22], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x34, 0x31], [0x5C], [0x5C, 0x71], [0x00], [0x1F],
@@ -106,7 +136,12 @@ struct VectorScanTests {
                 for special in specials {
                     var body = [UInt8](repeating: UInt8(ascii: "x"), count: length)
                     body.replaceSubrange(position..<min(position + 1, length), with: special)
-                    for (prefix, suffix) in [("[\"", "\"]"), ("{\"", "\":1}"), ("\"", ""), ("[\"", "")] {
+                    // Keys also with room after them, first and later in their object, so that the one-block
+                    // key check (which needs sixteen bytes after the quote) runs.
+                    let room = String(repeating: " ", count: 20)
+                    for (prefix, suffix) in [("[\"", "\"]"), ("{\"", "\":1}"), ("\"", ""), ("[\"", ""),
+                                             ("{\"", "\":1}" + room), ("{\"a\":1,\"", "\" : 2}" + room),
+                                             ("{\"a\":1, \"", "\"" + room)] {
                         let bytes = Array(prefix.utf8) + body + Array(suffix.utf8)
                         if !Self.agree(bytes) { disagreements.append("string \(bytes)") }
                     }

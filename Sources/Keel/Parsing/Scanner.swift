@@ -177,7 +177,8 @@ struct Scanner {
                     i += 1
                     (container, memberCount, isObject, previousKey) = try close(container, isObject: opensObject, count: 0, stack: &stack)
                 } else if opensObject {
-                    i = try scanMemberKey(at: i, expected: "a string key or '}'", in: container)
+                    // The first key links to the last one later, when the object closes.
+                    i = try scanMemberKey(at: i, expected: "a string key or '}'", in: container, linkedTo: 0)
                     previousKey = tapeCount - 1
                     continue valueLoop
                 } else {
@@ -200,9 +201,7 @@ struct Scanner {
                     i += 1
                     if isObject {
                         i = skipWhitespace(from: i)
-                        i = try scanMemberKey(at: i, expected: "a string key", in: container)
-                        // Link this key back to the previous one.
-                        if recordsTape { tapeBase[tapeCount - 1].payload |= UInt64(previousKey) << 32 }
+                        i = try scanMemberKey(at: i, expected: "a string key", in: container, linkedTo: previousKey)
                         previousKey = tapeCount - 1
                     }
                     continue valueLoop
@@ -248,23 +247,51 @@ struct Scanner {
         return (outer.index, outer.count, outer.isObject, outer.previousKey)
     }
 
-    /// Scans `"key"` and the `:` after it, leaving the position at the member's value.
-    private mutating func scanMemberKey(at start: Int, expected: String, in object: Int) throws(JSONSyntaxError) -> Int {
-        guard start < end else { throw error(.unexpectedEndOfInput, at: start, expected: expected) }
-        guard base[start] == UInt8(ascii: "\"") else {
-            throw error(.unexpectedCharacter, at: start, expected: expected)
+    /// Scans `"key"` and the `:` after it, leaving the position at the member's value. The key's entry links
+    /// back to the key at tape index `link` (see the top of this file).
+    private mutating func scanMemberKey(
+        at start: Int, expected: String, in object: Int, linkedTo link: Int
+    ) throws(JSONSyntaxError) -> Int {
+        let afterKey: Int
+        if let plainEnd = try scanShortPlainKey(at: start, linkedTo: link) {
+            afterKey = plainEnd
+        } else {
+            guard start < end else { throw error(.unexpectedEndOfInput, at: start, expected: expected) }
+            guard base[start] == UInt8(ascii: "\"") else {
+                throw error(.unexpectedCharacter, at: start, expected: expected)
+            }
+            // Two statements: `skipWhitespace(from: try scanString(...))` would copy the scanner, because the
+            // receiver of the outer call is evaluated before the mutating inner one.
+            afterKey = try scanString(at: start, isKey: true)
+            if recordsTape {
+                tapeBase[tapeCount - 1].payload |= UInt64(truncatingIfNeeded: link) << 32
+                if tapeBase[tapeCount - 1].header & TapeEntry.escapesBit != 0 {
+                    tapeBase[object].header |= UInt64(TapeEntry.Flags.hasEscapedKey.rawValue) << 8
+                }
+            }
         }
-        // Two statements: `skipWhitespace(from: try scanString(...))` would copy the scanner, because the
-        // receiver of the outer call is evaluated before the mutating inner one.
-        let afterKey = try scanString(at: start, isKey: true)
-        if recordsTape, tapeBase[tapeCount - 1].header & TapeEntry.escapesBit != 0 {
-            tapeBase[object].header |= UInt64(TapeEntry.Flags.hasEscapedKey.rawValue) << 8
-        }
-        var i = skipWhitespace(from: afterKey)
+        // Most keys are followed by the colon at once.
+        if afterKey < end, base[afterKey] == UInt8(ascii: ":") { return afterKey + 1 }
+        let i = skipWhitespace(from: afterKey)
         guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: "':'") }
         guard base[i] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter, at: i, expected: "':'") }
-        i += 1
-        return i
+        return i + 1
+    }
+
+    /// The common key, scanned with one sixteen-byte comparison: ASCII, without escapes and shorter than
+    /// sixteen bytes. Records it as ``scanString(at:isKey:)`` would and returns the index after its closing
+    /// quote; `nil`, having recorded nothing, for any other key (or without vector instructions), which the
+    /// general scan then reads, errors included.
+    @inline(__always)
+    private mutating func scanShortPlainKey(at start: Int, linkedTo link: Int) throws(JSONSyntaxError) -> Int? {
+        guard usesVectorLoops, start &+ 17 <= end, base[start] == UInt8(ascii: "\"") else { return nil }
+        let length = keel_plain_prefix_length(base + (start &+ 1))
+        guard length < 16, base[start &+ 1 &+ length] == UInt8(ascii: "\""), length <= options.maximumStringLength else {
+            return nil
+        }
+        try append(TapeEntry(kind: .string, flags: [.isKey, .isASCII], offset: start,
+                             payload: UInt64(truncatingIfNeeded: length) | UInt64(truncatingIfNeeded: link) << 32))
+        return start &+ length &+ 2
     }
 
     @inline(__always)

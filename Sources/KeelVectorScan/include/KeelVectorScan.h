@@ -53,6 +53,22 @@ static inline ptrdiff_t keel_skip_plain_string_bytes(const uint8_t *base, ptrdif
     return i;
 }
 
+/// How many of the sixteen bytes at `bytes` come before the first one that a string's scan must look at (a quote,
+/// a backslash, a control byte or a byte above 0x7F): 0 to 15, or 16 when there is none. All sixteen bytes must
+/// be readable. Without SSE2 it says 16, so that callers take their general path.
+static inline ptrdiff_t keel_plain_prefix_length(const uint8_t *bytes) {
+#if defined(__SSE2__)
+    __m128i block = _mm_loadu_si128((const __m128i *)(const void *)bytes);
+    __m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(block, _mm_set1_epi8('"')),
+                                                _mm_cmpeq_epi8(block, _mm_set1_epi8('\\'))),
+                                   _mm_cmplt_epi8(block, _mm_set1_epi8(0x20)));
+    return __builtin_ctz((unsigned)_mm_movemask_epi8(special) | 0x10000u);
+#else
+    (void)bytes;
+    return 16;
+#endif
+}
+
 /// The index of the first byte at or after `start` that is not a space (0x20). Stops early where fewer than
 /// 16 bytes remain.
 static inline ptrdiff_t keel_skip_spaces(const uint8_t *base, ptrdiff_t start, ptrdiff_t end) {
