@@ -136,12 +136,12 @@ struct VectorScanTests {
                 for special in specials {
                     var body = [UInt8](repeating: UInt8(ascii: "x"), count: length)
                     body.replaceSubrange(position..<min(position + 1, length), with: special)
-                    // Keys also with room after them, first and later in their object, so that the one-block
-                    // key check (which needs sixteen bytes after the quote) runs.
+                    // Strings and keys also with room after them (keys first and later in their object), so that
+                    // the one- or two-block check for short plain strings (which needs the blocks readable) runs.
                     let room = String(repeating: " ", count: 20)
                     for (prefix, suffix) in [("[\"", "\"]"), ("{\"", "\":1}"), ("\"", ""), ("[\"", ""),
                                              ("{\"", "\":1}" + room), ("{\"a\":1,\"", "\" : 2}" + room),
-                                             ("{\"a\":1, \"", "\"" + room)] {
+                                             ("{\"a\":1, \"", "\"" + room), ("[\"", "\"]" + room), ("[\"", "\"" + room)] {
                         let bytes = Array(prefix.utf8) + body + Array(suffix.utf8)
                         if !Self.agree(bytes) { disagreements.append("string \(bytes)") }
                     }

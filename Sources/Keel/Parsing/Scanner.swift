@@ -150,7 +150,11 @@ struct Scanner {
             guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: "a value") }
             switch base[i] {
             case UInt8(ascii: "\""):
-                i = try scanString(at: i, isKey: false)
+                if let plainEnd = try scanShortPlainString(at: i, flags: .isASCII, linkedTo: 0) {
+                    i = plainEnd
+                } else {
+                    i = try scanString(at: i, isKey: false)
+                }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 i = try scanNumber(at: i)
             case UInt8(ascii: "t"):
@@ -255,7 +259,7 @@ struct Scanner {
         at start: Int, expected: StaticString, in object: Int, linkedTo link: Int
     ) throws(JSONSyntaxError) -> Int {
         let afterKey: Int
-        if let plainEnd = try scanShortPlainKey(at: start, linkedTo: link) {
+        if let plainEnd = try scanShortPlainString(at: start, flags: [.isKey, .isASCII], linkedTo: link) {
             afterKey = plainEnd
         } else {
             afterKey = try scanAnyKey(at: start, expected: expected, in: object, linkedTo: link)
@@ -294,12 +298,15 @@ struct Scanner {
         return i + 1
     }
 
-    /// The common key, scanned with one or two sixteen-byte comparisons: ASCII, without escapes and shorter
-    /// than 32 bytes. Records it as ``scanString(at:isKey:)`` would and returns the index after its closing
-    /// quote; `nil`, having recorded nothing, for any other key (or without vector instructions), which the
-    /// general scan then reads, errors included.
+    /// The common string, scanned with one or two sixteen-byte comparisons: ASCII, without escapes and
+    /// shorter than 32 bytes. Records it with `flags` (and for a key, its link back to the key at `link`) as
+    /// ``scanString(at:isKey:)`` would, and returns the index after its closing quote; `nil`, having recorded
+    /// nothing, for any other string (or without vector instructions), which the general scan then reads,
+    /// errors included.
     @inline(__always)
-    private mutating func scanShortPlainKey(at start: Int, linkedTo link: Int) throws(JSONSyntaxError) -> Int? {
+    private mutating func scanShortPlainString(
+        at start: Int, flags: TapeEntry.Flags, linkedTo link: Int
+    ) throws(JSONSyntaxError) -> Int? {
         guard usesVectorLoops, start &+ 17 <= end, base[start] == UInt8(ascii: "\"") else { return nil }
         var length = keel_plain_prefix_length(base + (start &+ 1))
         if length == 16 {
@@ -309,7 +316,7 @@ struct Scanner {
         guard length < 32, base[start &+ 1 &+ length] == UInt8(ascii: "\""), length <= options.maximumStringLength else {
             return nil
         }
-        try append(TapeEntry(kind: .string, flags: [.isKey, .isASCII], offset: start,
+        try append(TapeEntry(kind: .string, flags: flags, offset: start,
                              payload: UInt64(truncatingIfNeeded: length) | UInt64(truncatingIfNeeded: link) << 32))
         return start &+ length &+ 2
     }
