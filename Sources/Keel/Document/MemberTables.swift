@@ -22,7 +22,9 @@ internal import KeelVectorScan
 ///
 /// The tables belong to the first thread that searches the document and are only ever touched by it, so they
 /// need no lock. Any other thread searches from the last key back, as small objects always are; it gets the
-/// same answers. (A model is nearly always read by one thread.)
+/// same answers. (A model is nearly always read by one thread.) A thread's number may be given to a new
+/// thread once it has ended; the new thread then carries on with the tables, which the old one no longer
+/// touches.
 struct MemberTables: @unchecked Sendable {
     /// Objects with fewer members are searched from the end: a table would save little.
     static let minimumMembers = 8
