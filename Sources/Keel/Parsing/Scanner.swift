@@ -269,7 +269,7 @@ struct Scanner {
         return try scanColon(from: afterKey)
     }
 
-    /// Scans a key the one-block check does not take: with escapes, non-ASCII, long, near the end of the
+    /// Scans a key the short-string check does not take: with escapes, non-ASCII, long, near the end of the
     /// input, or not a string at all (an error).
     @inline(never)
     private mutating func scanAnyKey(
