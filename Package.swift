@@ -19,8 +19,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Property-based tests with replayable seeds (tests only).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        // The macro implementation, and its expansion and diagnostic tests.
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        // The macro implementation, and its expansion and diagnostic tests. 603 and later end the plug-in
+        // quietly when a Swift 6.3 compiler closes it (602 printed "Internal Error: ... Corrupted JSON" on
+        // every incremental build, reading the compiler's empty closing message as JSON).
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: [
@@ -57,8 +59,10 @@ let package = Package(
         .target(name: "KeelTestSupport", dependencies: ["Keel", "KeelOperators"], path: "Tests/KeelTestSupport"),
         // What the fuzz targets check, as functions the tests can also call (Fuzz/README.md).
         .target(name: "KeelFuzzChecks", dependencies: ["Keel", "KeelTestSupport"], path: "Fuzz/Checks"),
+        // The workloads whose instructions the growth tests count under callgrind (one process per size).
+        .executableTarget(name: "KeelWorkloads", dependencies: ["Keel", "KeelOperators"], path: "Tests/KeelWorkloads"),
         .testTarget(name: "KeelTests", dependencies: [
-            "Keel", "KeelVectorScan", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks",
+            "Keel", "KeelVectorScan", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks", "KeelWorkloads",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // Models declared with the macros, decoded and encoded; and the macros' expansions and diagnostics.

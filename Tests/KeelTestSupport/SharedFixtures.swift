@@ -2,7 +2,15 @@ import Foundation
 
 /// Where the workspace's shared test material lives: `../shared` beside the repository, or the folders
 /// named by `KEEL_JSON_TEST_SUITE` and `KEEL_CORPUS`.
+///
+/// Tests that need this material are skipped, with a message saying what is missing, when it is not there,
+/// so that `swift test` is green in a clone on its own. CI sets `KEEL_REQUIRE_FIXTURES=1`, and then a missing
+/// fixture is a failure (`FixturePresenceTests`) instead of a quiet skip.
 public enum SharedFixtures {
+    /// Whether this run must have every fixture and tool the skippable tests use (CI sets
+    /// `KEEL_REQUIRE_FIXTURES=1`).
+    public static let required = ProcessInfo.processInfo.environment["KEEL_REQUIRE_FIXTURES"].map { !$0.isEmpty && $0 != "0" } ?? false
+
     /// The repository's root folder (found from this file's path).
     public static let repositoryRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)

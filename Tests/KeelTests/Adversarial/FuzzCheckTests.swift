@@ -26,9 +26,11 @@ import Testing
     @Test(arguments: checks.map(\.name))
     func savedInputsPass(_ target: String) throws {
         let check = try #require(Self.checks.first { $0.name == target }).run
+        // The seeds and saved regressions are in the repository; the JSONTestSuite joins them when it is
+        // beside it.
         var inputs = Self.inputs(for: target)
+        #expect(!inputs.isEmpty, "no seed or saved regression for \(target)")
         if let suite = SharedFixtures.jsonTestSuite { inputs += Self.files(in: suite) }
-        #expect(inputs.count >= 3)
         for url in inputs {
             let bytes = try SharedFixtures.bytes(of: url)
             #expect(throws: Never.self, "\(url.lastPathComponent)") { try check(bytes) }

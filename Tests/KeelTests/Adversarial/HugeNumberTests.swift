@@ -3,7 +3,8 @@ import KeelTestSupport
 import Testing
 
 /// Numbers built to cost: a million digits, exponents past any range, and the integers just past each
-/// width. Each gives the exact value or a typed error, in time that grows linearly with its length.
+/// width. Each gives the exact value or a typed error (in work that grows linearly with its length:
+/// `GrowthTests`).
 @Suite struct HugeNumberTests {
     static let unlimited = { var options = JSONParsingOptions(); options.maximumNumberLength = .max; return options }()
 
@@ -29,18 +30,6 @@ import Testing
         let scaled = try Self.readEveryWay("1" + String(repeating: "0", count: 1_000_000) + "e-1000000")
         #expect(scaled.double == 1)
         #expect(scaled.int == 1)
-    }
-
-    @Test func timeGrowsLinearlyWithTheNumberOfDigits() {
-        let ratio = growth(small: 250_000, large: 1_000_000) { count in
-            for text in [String(repeating: "9", count: count), "0." + String(repeating: "1", count: count)] {
-                guard let number = try? JSONDocument(parsing: text, options: Self.unlimited).root.numberValue else { continue }
-                _ = number.double
-                _ = number.exactly(Int.self)
-                _ = number == number
-            }
-        }
-        #expect(ratio < 8, "4x the digits took \(ratio)x as long")
     }
 
     @Test func exponentsBeyondAnyRange() throws {

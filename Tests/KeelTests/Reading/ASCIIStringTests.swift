@@ -29,8 +29,9 @@ import Testing
 
     /// Every string of the corpus files (much non-ASCII text, escapes), read from the scanner's tape, with and
     /// without vector loops, and from a document written from a `JSON` tree.
-    @Test func corpusStringsAreMarkedAsTheyAre() throws {
-        guard let folder = SharedFixtures.corpus else { return }
+    @Test(.enabled(if: SharedFixtures.corpus != nil, "corpus not found beside the repository"))
+    func corpusStringsAreMarkedAsTheyAre() throws {
+        let folder = try #require(SharedFixtures.corpus)
         var wordAtATime = JSONParsingOptions()
         wordAtATime.usesVectorInstructions = false
         for name in ["twitter.json", "twitterescaped.json", "citm_catalog.json"] {

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Keel
+import KeelOperators
+
+// Runs one workload at one size, for the growth tests that count its instructions under callgrind
+// (`KeelTestSupport/CountedWork.swift`). Usage: `KeelWorkloads NAME SIZE`.
+//
+// A workload builds its input first and returns the work to count; callgrind counts only inside
+// `countedWork()`, so building the input, starting the process and the runtime's own setup are left out and
+// the count is the same on every run, however busy the machine.
+
+/// The work `countedWork()` runs: set once, before counting starts.
+nonisolated(unsafe) var work: () -> Void = {}
+
+/// Callgrind's `--toggle-collect` names this function: it counts every instruction run inside it.
+@inline(never) func countedWork() { work() }
+
+/// Keeps a result alive so that the optimiser cannot drop the work that made it.
+@inline(never) func keep<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// An object of `count` members `"key0": 1, "key1": 1, ...`, keys given by `key`.
+func object(keys count: Int, key: (Int) -> String = { "key\($0)" }) -> [UInt8] {
+    var bytes: [UInt8] = [UInt8(ascii: "{")]
+    bytes.reserveCapacity(count * 20)
+    for index in 0..<count {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes += key(index).utf8
+        bytes += #"":1"#.utf8
+    }
+    bytes.append(UInt8(ascii: "}"))
+    return bytes
+}
+
+/// A key that shares its hash with every other such key under the multiply-by-31 string hash ("Aa" and "BB"
+/// collide, and so does every string made of those two blocks).
+func collidingKey(_ index: Int) -> String {
+    (0..<17).map { index >> $0 & 1 == 0 ? "Aa" : "BB" }.joined()
+}
+
+struct Item: Decodable, ThrowingJSONDecodable {
+    let n: Int
+    init(n: Int) { self.n = n }
+    init(from decoder: any Decoder) throws { n = try decoder.container(keyedBy: Key.self).decode(Int.self, forKey: .n) }
+    static func decode(_ json: JSONView) throws -> Item { Item(n: try json => "n") }
+    enum Key: CodingKey { case n }
+}
+
+let unlimitedNumbers = { var options = JSONParsingOptions(); options.maximumNumberLength = .max; return options }()
+
+func nested(_ depth: Int) -> (view: JSONView, tree: JSON)? {
+    var options = JSONParsingOptions()
+    options.maximumDepth = 2 * depth + 1
+    let text = String(repeating: #"{"a":["#, count: depth) + "true" + String(repeating: "]}", count: depth)
+    guard let document = try? JSONDocument(parsing: text, options: options),
+          let tree = try? JSON(parsing: text, options: options) else { return nil }
+    return (document.root, tree)
+}
+
+/// Each workload: given a size, build the input and return the work to count.
+let workloads: [String: (Int) -> () -> Void] = [
+    // Parsing, looking up the last key, building the tree and comparing it with itself.
+    "keys": { count in
+        let bytes = object(keys: count)
+        return {
+            guard let document = try? JSONDocument(parsing: bytes) else { return }
+            keep(document.root.member("key\(count - 1)"))
+            let tree = JSON(document.root)
+            keep(tree == tree)
+        }
+    },
+    // Keys built to collide: parsing, looking up every 97th, hashing the tree.
+    "colliding-keys": { count in
+        let bytes = object(keys: count, key: collidingKey)
+        let probes = stride(from: 0, to: count, by: 97).map(collidingKey)
+        return {
+            guard let document = try? JSONDocument(parsing: bytes) else { return }
+            for key in probes { keep(document.root.member(key)) }
+            keep(JSON(document.root).hashValue)
+        }
+    },
+    // A flat array of one-digit numbers: parsing and reaching the last element.
+    "elements": { count in
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for index in 0..<count {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "0") + UInt8(index % 10))
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return { keep(try? JSONDocument(parsing: bytes).root.element(at: count - 1)) }
+    },
+    // One string of `size` KiB, with an escape and a multi-byte character every kilobyte: parsing and
+    // reading it.
+    "string": { kilobytes in
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        let block = Array((String(repeating: "abcdefgh", count: 126) + "\\n\\u00e9é!!!").utf8)
+        while bytes.count + block.count <= kilobytes << 10 { bytes += block }
+        bytes.append(UInt8(ascii: "\""))
+        return { keep(try? JSONDocument(parsing: bytes).root.stringValue) }
+    },
+    // A failure in every element, collected by the bridge and the collecting style, every error printed
+    // (each error's path and position are found without walking from the start).
+    "failing-elements": { count in
+        let text = "[" + Array(repeating: #"{"n": "x"}"#, count: count).joined(separator: ",\n") + "]"
+        return {
+            var printed = 0
+            for error in KeelDecoder().decodeCollecting([Item].self, from: text).errors { printed += "\(error)".utf8.count }
+            for error in CollectingJSONDecoder().decode(text: text, to: [Item].self).errors { printed += error.description.utf8.count }
+            keep(printed)
+        }
+    },
+    // A JSON Pointer `depth` levels deep, on a document and on a tree.
+    "deep-pointer": { depth in
+        guard let (view, tree) = nested(depth) else { return {} }
+        let pointer = String(repeating: "/a/0", count: depth)
+        return {
+            keep(view[pointer: pointer].value)
+            keep(tree[pointer: pointer].value)
+        }
+    },
+    // A chain of `depth` subscripts on a tree.
+    "deep-chain": { depth in
+        guard let (_, tree) = nested(depth) else { return {} }
+        return {
+            var lookup = tree.lookup
+            for _ in 0..<depth { lookup = lookup["a"][0] }
+            keep(lookup.value)
+        }
+    },
+    // An integer and a fraction of `count` digits: parsing, converting, comparing.
+    "digits": { count in
+        let texts = [String(repeating: "9", count: count), "0." + String(repeating: "1", count: count)]
+        return {
+            for text in texts {
+                guard let number = try? JSONDocument(parsing: text, options: unlimitedNumbers).root.numberValue else { continue }
+                keep(number.double)
+                keep(number.exactly(Int.self))
+                keep(number == number)
+            }
+        }
+    },
+]
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let make = workloads[arguments[1]], let size = Int(arguments[2]), size > 0 else {
+    print("usage: KeelWorkloads NAME SIZE, NAME one of \(workloads.keys.sorted().joined(separator: ", "))")
+    exit(64)
+}
+work = make(size)
+countedWork()
