@@ -78,8 +78,8 @@ struct SetValue: ParsableCommand {
         commandName: "set",
         abstract: "Set the value at a JSON Pointer, changing nothing else in the file.",
         discussion: """
-            Replaces the value at POINTER, or adds the member or (with '-' or the count as the last step) the
-            array element it names; the parent must exist. Only the bytes of that value change: indentation,
+            Replaces the value at POINTER, or adds the member or (with '-' or the count as the last step) the \
+            array element it names; the parent must exist. Only the bytes of that value change: indentation, \
             number spellings and key order elsewhere stay exactly as they were.
 
             Examples:
@@ -87,7 +87,7 @@ struct SetValue: ParsableCommand {
               $ keel set Examples/people.json /people/0/name '"Ada"'
               $ keel set --string Examples/people.json /people/0/name Ada
 
-            Exit status: 0 success, 1 invalid JSON or an edit that cannot be made, 2 a file that cannot be read
+            Exit status: 0 success, 1 invalid JSON or an edit that cannot be made, 2 a file that cannot be read \
             or written, 64 a usage error.
             """
     )
@@ -115,14 +115,14 @@ struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Remove the values at JSON Pointers, changing nothing else in the file.",
         discussion: """
-            Removes each value in turn (an object member with its key, an array element), with one separating
-            comma; every other byte stays as it was. A pointer that names nothing is an error, and then
+            Removes each value in turn (an object member with its key, an array element), with one separating \
+            comma; every other byte stays as it was. A pointer that names nothing is an error, and then \
             nothing is written.
 
             Example:
               $ keel delete settings.json /server/debug /plugins/0 --in-place
 
-            Exit status: 0 success, 1 invalid JSON or an edit that cannot be made, 2 a file that cannot be read
+            Exit status: 0 success, 1 invalid JSON or an edit that cannot be made, 2 a file that cannot be read \
             or written, 64 a usage error.
             """
     )
@@ -147,15 +147,15 @@ struct Patch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Apply a JSON Patch (RFC 6902) or JSON Merge Patch (RFC 7386), all or nothing.",
         discussion: """
-            PATCH is a file holding a JSON Patch (an array of operations) or, with --merge or when it holds an
-            object, a JSON Merge Patch. Every operation applies or none does; only the bytes of the values
+            PATCH is a file holding a JSON Patch (an array of operations) or, with --merge or when it holds an \
+            object, a JSON Merge Patch. Every operation applies or none does; only the bytes of the values \
             the patch changes are rewritten.
 
             Examples:
               $ keel patch config.json changes.json --in-place
               $ echo '{"debug": null}' | keel patch config.json - --merge
 
-            Exit status: 0 success, 1 invalid JSON or a patch that cannot be applied (the failing operation
+            Exit status: 0 success, 1 invalid JSON or a patch that cannot be applied (the failing operation \
             is named), 2 a file that cannot be read or written, 64 a usage error.
             """
     )

@@ -6,8 +6,8 @@ struct Format: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Pretty-print or minify JSON.",
         discussion: """
-            Writes each input to standard output (or back to its file with --in-place), pretty with two spaces
-            per level unless told otherwise. Numbers and strings keep the text they were written with. On a
+            Writes each input to standard output (or back to its file with --in-place), pretty with two spaces \
+            per level unless told otherwise. Numbers and strings keep the text they were written with. On a \
             terminal the output is coloured, unless NO_COLOR is set (--color and --no-color decide otherwise).
 
             Examples:
@@ -16,15 +16,15 @@ struct Format: ParsableCommand {
               {"a":[1,2],"b":1}
               $ keel format --indent 4 --in-place settings.json
 
-            --in-place writes the new text to a temporary file in the same folder and renames it over the
-            original only once it is complete, so an interrupted run never leaves a half-written file, and a
-            signal that ends the run removes the temporary file (kill -9 cannot be caught: it leaves
-            .NAME.keel-XXXXXX beside the intact original). A symbolic link is followed and its target
-            rewritten; the file's permissions are kept, and its owner where the system allows. Only regular
-            files are rewritten. A file with several hard links is refused, because the other names would
+            --in-place writes the new text to a temporary file in the same folder and renames it over the \
+            original only once it is complete, so an interrupted run never leaves a half-written file, and a \
+            signal that ends the run removes the temporary file (kill -9 cannot be caught: it leaves \
+            .NAME.keel-XXXXXX beside the intact original). A symbolic link is followed and its target \
+            rewritten; the file's permissions are kept, and its owner where the system allows. Only regular \
+            files are rewritten. A file with several hard links is refused, because the other names would \
             keep the old text; --break-hard-links rewrites the named one anyway.
 
-            Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read or written (standard output
+            Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read or written (standard output \
             included), 64 a usage error.
             """
     )

@@ -15,14 +15,14 @@ struct Get: ParsableCommand {
               Matt Mathias
               ["teacher","judge"]
 
-            With --lines or --records FORMAT (see 'keel validate --help'), the pointers are looked up in each
+            With --lines or --records FORMAT (see 'keel validate --help'), the pointers are looked up in each \
             record in turn, and the values printed in record order.
 
-              $ printf '{"id":1}\n{"id":2}\n' | keel get --lines - /id
+              $ printf '{"id":1}\\n{"id":2}\\n' | keel get --lines - /id
               1
               2
 
-            Exit status: 0 success, 1 invalid JSON or a pointer that does not resolve, 2 a file that cannot be
+            Exit status: 0 success, 1 invalid JSON or a pointer that does not resolve, 2 a file that cannot be \
             read, 64 a usage error.
             """
     )

@@ -15,7 +15,7 @@ struct KeelCommand: ParsableCommand {
         commandName: "keel",
         abstract: "Check, format and query JSON text, strictly by RFC 8259.",
         discussion: """
-            Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read or written (standard output
+            Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read or written (standard output \
             included), 64 a usage error. A closed pipe on standard output ends a run quietly, by SIGPIPE.
             """,
         version: "0.1.0",

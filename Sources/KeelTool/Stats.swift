@@ -6,15 +6,15 @@ struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what a JSON document holds.",
         discussion: """
-            For each input: its size, how many values of each kind, the deepest nesting, the largest array and
-            object and the longest string (with their JSON Pointers), and how many numbers a Double cannot hold
-            exactly: numbers whose value no Double has (0.1, 2^53 + 1, 1e400), which a reader that turns numbers
+            For each input: its size, how many values of each kind, the deepest nesting, the largest array and \
+            object and the longest string (with their JSON Pointers), and how many numbers a Double cannot hold \
+            exactly: numbers whose value no Double has (0.1, 2^53 + 1, 1e400), which a reader that turns numbers \
             into Doubles would change. 2.5 and 2^63 are exact.
 
             Example:
               $ keel stats Examples/people.json
 
-            With --lines or --records FORMAT (see 'keel validate --help'), the counts cover every record of the
+            With --lines or --records FORMAT (see 'keel validate --help'), the counts cover every record of the \
             stream, read in turn, and each place names its record.
 
             Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read, 64 a usage error.

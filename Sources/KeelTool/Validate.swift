@@ -6,7 +6,7 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check that each file holds exactly one valid JSON value.",
         discussion: """
-            Reads standard input when no file is given, or for '-'. Prints '<file>: OK' for each valid input on
+            Reads standard input when no file is given, or for '-'. Prints '<file>: OK' for each valid input on \
             standard output, and '<file>:<line>:<column>: <message>' for each invalid one on standard error.
 
             Example:
@@ -15,21 +15,21 @@ struct Validate: ParsableCommand {
               $ echo '[1, 2,]' | keel validate
               <stdin>:1:7: Unexpected ']' at line 1, column 7 (byte 6): expected a value.
 
-            Input larger than --max-size is refused as it is read; input from a pipe or device stops being
+            Input larger than --max-size is refused as it is read; input from a pipe or device stops being \
             read at its first error.
 
-            With --lines (the default for .jsonl and .ndjson files), each line is one record: every bad
-            record is reported as '<file>:<line>:<column>: <message>' and reading goes on; a valid stream
-            prints '<file>: OK (N records)'. Blank lines are skipped, CRLF is accepted, the input is read in
-            chunks (standard input too), and --max-size limits each record. --records FORMAT reads other
-            streams the same way: 'seq' (RFC 7464 text sequences), 'concatenated' (values one after another)
+            With --lines (the default for .jsonl and .ndjson files), each line is one record: every bad \
+            record is reported as '<file>:<line>:<column>: <message>' and reading goes on; a valid stream \
+            prints '<file>: OK (N records)'. Blank lines are skipped, CRLF is accepted, the input is read in \
+            chunks (standard input too), and --max-size limits each record. --records FORMAT reads other \
+            streams the same way: 'seq' (RFC 7464 text sequences), 'concatenated' (values one after another) \
             or 'array' (the elements of one top-level array, in bounded memory); 'lines' is --lines.
 
-              $ printf '{"a":1}\n{"a":}\n' | keel validate --lines
+              $ printf '{"a":1}\\n{"a":}\\n' | keel validate --lines
               <stdin>:2:6: record 2 (line 2, byte 8): Unexpected '}' at line 1, column 6 (byte 5): expected a value.
               <stdin>: 1 of 2 records invalid
 
-            Exit status: 0 when all inputs are valid, 1 when any is invalid, 2 when any cannot be read or the
+            Exit status: 0 when all inputs are valid, 1 when any is invalid, 2 when any cannot be read or the \
             output cannot be written.
             """
     )
