@@ -37,6 +37,14 @@ public enum SharedFixtures {
         return candidates.first { isDirectory($0) && containsJSON($0) }?.standardizedFileURL
     }()
 
+    /// The JSONPath compliance suite's `cts.json` (RFC 9535), or `nil` when it is not there.
+    public static let jsonPathComplianceSuite: URL? = {
+        let environment = ProcessInfo.processInfo.environment["KEEL_JSONPATH_CTS"]
+        let candidates = [environment.map { URL(fileURLWithPath: $0) },
+                          repositoryRoot.appendingPathComponent("../shared/jsonpath-compliance-test-suite/cts.json")].compactMap { $0 }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }?.standardizedFileURL
+    }()
+
     /// The names of the `.json` files in `folder` whose names start with `prefix`, sorted.
     public static func files(in folder: URL?, prefix: String = "") -> [String] {
         guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }

@@ -13,6 +13,10 @@ struct FixturePresenceTests {
         #expect(SharedFixtures.corpus != nil, "../shared/corpus (or KEEL_CORPUS) not found")
     }
 
+    @Test func theJSONPathComplianceSuiteIsThere() {
+        #expect(SharedFixtures.jsonPathComplianceSuite != nil, "../shared/jsonpath-compliance-test-suite/cts.json (or KEEL_JSONPATH_CTS) not found")
+    }
+
     @Test func valgrindIsThereForTheGrowthChecks() {
         #expect(CountedWork.valgrind != nil, "valgrind not installed")
         #expect(CountedWork.workloads != nil, "the KeelWorkloads executable was not built beside the tests")

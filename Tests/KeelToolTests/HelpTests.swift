@@ -5,7 +5,7 @@ import Testing
 /// Each command's `--help` is right as a user reads it: every example that shows its output prints exactly
 /// that when run, and paragraphs are wrapped once, by the argument parser, to the terminal's width.
 @Suite struct HelpTests {
-    static let commands = ["validate", "format", "get", "stats", "set", "delete", "patch"]
+    static let commands = ["validate", "format", "get", "query", "stats", "set", "delete", "patch"]
 
     /// An example in a help text: the command after `$ `, and the lines shown under it as its output.
     struct Example {

@@ -247,3 +247,23 @@ enum NumberText {
         return i == bytes.count
     }
 }
+
+extension DecimalLiteral {
+    /// Whether `a`'s exact value is below `b`'s.
+    static func isLess(_ a: DecimalLiteral, _ b: DecimalLiteral) -> Bool {
+        if a.isZero || b.isZero {
+            if a.isZero && b.isZero { return false }
+            return a.isZero ? !b.isNegative : a.isNegative
+        }
+        if a.isNegative != b.isNegative { return a.isNegative }
+        return a.isNegative ? isMagnitudeLess(b, a) : isMagnitudeLess(a, b)
+    }
+
+    /// Whether `|a| < |b|`, both non-zero: first by the place of the leading digit, then digit by digit
+    /// (trailing zeros are never kept, so a shorter run of digits that is a prefix is the smaller).
+    private static func isMagnitudeLess(_ a: DecimalLiteral, _ b: DecimalLiteral) -> Bool {
+        let aLead = a.digits.count + a.exponent, bLead = b.digits.count + b.exponent
+        if aLead != bLead { return aLead < bLead }
+        return a.digits.lexicographicallyPrecedes(b.digits)
+    }
+}

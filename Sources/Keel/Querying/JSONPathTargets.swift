@@ -1,0 +1,147 @@
+/// A query over a document: nodes are tape indexes, read in place.
+struct DocumentQueryTarget: JSONPathTarget {
+    let storage: DocumentStorage
+    let root: Int
+
+    var tape: UnsafePointer<TapeEntry> { UnsafePointer(storage.tape.base) }
+
+    func view(_ node: Int) -> JSONView { JSONView(storage: storage, index: node) }
+
+    func kind(of node: Int) -> JSONKind { view(node).kind }
+
+    func count(of node: Int) -> Int {
+        let entry = tape[node]
+        return entry.kind == .array || entry.kind == .object ? entry.count : 0
+    }
+
+    func forEachChild(of node: Int, _ body: (Int) -> Void) {
+        let entry = tape[node]
+        switch entry.kind {
+        case .array:
+            var child = node + 1
+            for _ in 0..<entry.count {
+                body(child)
+                child = TapeReader.indexAfter(child, in: tape)
+            }
+        case .object:
+            var key = node + 1
+            for _ in 0..<entry.count {
+                body(key + 1)
+                key = TapeReader.indexAfter(key + 1, in: tape)
+            }
+        default:
+            return
+        }
+    }
+
+    func member(_ name: MemberName, of node: Int) -> Int? {
+        let entry = tape[node]
+        guard entry.kind == .object else { return nil }
+        if entry.count > ChildPositionIndex.threshold {
+            let found = view(node).memberIndex(name.text)
+            return found < 0 ? nil : found
+        }
+        // A small object: compare each key's bytes, keeping the last that matches.
+        var found: Int?
+        var scratch: [UInt8] = []
+        storage.withReader { reader in
+            name.utf8.withUnsafeBytes { key in
+                var keyIndex = node + 1
+                for _ in 0..<entry.count {
+                    if reader.keyEquals(at: keyIndex, key, scratch: &scratch) { found = keyIndex + 1 }
+                    keyIndex = TapeReader.indexAfter(keyIndex + 1, in: tape)
+                }
+            }
+        }
+        return found
+    }
+
+    func element(at position: Int, of node: Int) -> Int? { view(node).element(at: position)?.index }
+    func string(of node: Int) -> String? { view(node).stringValue }
+    func number(of node: Int) -> JSONNumber? { view(node).numberValue }
+    func bool(of node: Int) -> Bool? { view(node).boolValue }
+    func tree(of node: Int) -> JSON { JSON(view(node)) }
+}
+
+/// A query over a `JSON` tree: nodes carry the steps that led to them, for their paths.
+struct TreeQueryTarget: JSONPathTarget {
+    struct Node {
+        let value: JSON
+        let steps: PathSteps?
+    }
+
+    /// The steps from the root to a node, shared by its descendants.
+    final class PathSteps: @unchecked Sendable {
+        let parent: PathSteps?
+        let component: JSONPath.Component
+
+        init(parent: PathSteps?, component: JSONPath.Component) {
+            self.parent = parent
+            self.component = component
+        }
+
+        var path: JSONPath {
+            var components: [JSONPath.Component] = []
+            var step: PathSteps? = self
+            while let current = step {
+                components.append(current.component)
+                step = current.parent
+            }
+            return JSONPath(components.reversed())
+        }
+    }
+
+    let root: Node
+
+    func kind(of node: Node) -> JSONKind { node.value.kind }
+
+    func count(of node: Node) -> Int {
+        switch node.value {
+        case .array(let array): return array.count
+        case .object(let object): return object.count
+        default: return 0
+        }
+    }
+
+    func forEachChild(of node: Node, _ body: (Node) -> Void) {
+        switch node.value {
+        case .array(let array):
+            for (position, element) in array.enumerated() {
+                body(Node(value: element, steps: PathSteps(parent: node.steps, component: .index(position))))
+            }
+        case .object(let object):
+            for (key, value) in object {
+                body(Node(value: value, steps: PathSteps(parent: node.steps, component: .key(key))))
+            }
+        default:
+            return
+        }
+    }
+
+    func member(_ name: MemberName, of node: Node) -> Node? {
+        guard case .object(let object) = node.value, let value = object[name.text] else { return nil }
+        return Node(value: value, steps: PathSteps(parent: node.steps, component: .key(name.text)))
+    }
+
+    func element(at position: Int, of node: Node) -> Node? {
+        guard case .array(let array) = node.value, position >= 0, position < array.count else { return nil }
+        return Node(value: array[position], steps: PathSteps(parent: node.steps, component: .index(position)))
+    }
+
+    func string(of node: Node) -> String? {
+        if case .string(let text) = node.value { return text }
+        return nil
+    }
+
+    func number(of node: Node) -> JSONNumber? {
+        if case .number(let number) = node.value { return number }
+        return nil
+    }
+
+    func bool(of node: Node) -> Bool? {
+        if case .bool(let bool) = node.value { return bool }
+        return nil
+    }
+
+    func tree(of node: Node) -> JSON { node.value }
+}
