@@ -131,6 +131,19 @@ let workloads: [String: (Int) -> () -> Void] = [
             keep(lookup.value)
         }
     },
+    // A regular expression that backtracking engines take exponential time on, against `count` a's.
+    "pathological-regex": { count in
+        let text = "[\"" + String(repeating: "a", count: count) + "\"]"
+        guard let document = try? JSONDocument(parsing: text), let query = try? JSONPathQuery("$[?match(@, '(a*)*b')]") else { return {} }
+        return { keep(query.select(in: document.root)) }
+    },
+    // A descendant query with a filter (users with over 50 followers) over `count` records.
+    "descendant-query": { count in
+        let records = (0..<count).map { #"{"id": \#($0), "user": {"name": "u\#($0)", "followers": \#($0 % 100)}}"# }
+        guard let document = try? JSONDocument(parsing: "[" + records.joined(separator: ",") + "]"),
+              let query = try? JSONPathQuery("$..[?@.followers > 50].name") else { return {} }
+        return { keep(query.select(in: document.root)) }
+    },
     // An integer and a fraction of `count` digits: parsing, converting, comparing.
     "digits": { count in
         let texts = [String(repeating: "9", count: count), "0." + String(repeating: "1", count: count)]

@@ -22,7 +22,7 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-
 var corpusPath: String?
 var budget = 0.5
 var only: [String] = []
-let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "memory"]
+let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "memory"]
 var sections = allSections
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -225,6 +225,24 @@ if runs("lines", on: "twitter.json") {
                 print([pad(name, 38), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
                     .joined(separator: " "))
             }
+        }
+    } catch {
+        print("Benchmark check failed: \(error)")
+        exit(1)
+    }
+}
+
+if runs("query", on: "twitter.json") {
+    print("")
+    do {
+        let rows = try QueryBenchmark.run(twitter: corpus.appendingPathComponent("twitter.json"), budget: budget)
+        print("JSONPath over one \(rows.bytes)-byte document (twitter statuses repeated), read from a file each time, MB/s;")
+        print("ratio to the first row (what keel validate does)")
+        let baseline = rows.rows[0].1.megabytesPerSecond(rows.bytes)
+        for (name, measurement) in rows.rows {
+            let speed = measurement.megabytesPerSecond(rows.bytes)
+            print([pad(name, 58), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
+                .joined(separator: " "))
         }
     } catch {
         print("Benchmark check failed: \(error)")

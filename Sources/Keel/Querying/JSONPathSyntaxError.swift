@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// do { _ = try JSONPathQuery("$.store[?@.price <]") } catch {
-///     print(error)   // Invalid JSONPath at column 19: expected a value to compare with, found ']'.
+///     print(error)   // Invalid JSONPath at column 19: expected a literal, a query ('@' or '$') or a function, found ']'.
 /// }
 /// ```
 public struct JSONPathSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {

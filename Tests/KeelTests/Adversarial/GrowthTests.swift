@@ -21,6 +21,8 @@ struct GrowthTests {
         ("deep-pointer", 1_000),       // a JSON Pointer that many levels deep
         ("deep-chain", 1_000),         // that many chained subscripts
         ("digits", 25_000),            // a number that many digits long
+        ("pathological-regex", 2_000), // JSONPath match() of (a*)*b against that many a's
+        ("descendant-query", 2_000),   // JSONPath $..[?@.followers > 50].name over that many records
     ]
 
     @Test(arguments: checks.map(\.workload))

@@ -1,0 +1,137 @@
+import Foundation
+import Keel
+
+/// JSONPath over a file of about 100 MB (twitter.json's statuses repeated in one `{"statuses": [...]}`
+/// document), each case reading the file as `keel` does: validating it (what `keel validate` does), and
+/// parsing it and running a descendant query and a filter query (what `keel query` does). Beside them,
+/// Foundation (`JSONSerialization` and a hand-written walk that collects the same values) and, when it is
+/// installed, jq run as a process on the same file with the equivalent filters.
+enum QueryBenchmark {
+    struct Rows {
+        let bytes: Int
+        let rows: [(String, Measurement)]
+    }
+
+    static let descendant = "$..screen_name"
+    static let filter = "$.statuses[?@.retweet_count > 5].id"
+    static let jqDescendant = ".. | .screen_name? // empty"
+    static let jqFilter = ".statuses[] | select(.retweet_count > 5) | .id"
+
+    static func run(twitter: URL, budget: Double) throws -> Rows {
+        let statuses = try JSONDocument(parsing: Array(try Data(contentsOf: twitter))).root["statuses"].array.get()
+        let oneRound = try statuses.map { try JSON($0).jsonText() }.joined(separator: ",")
+        var text = #"{"statuses": ["# + oneRound
+        while text.utf8.count < 100_000_000 { text += "," + oneRound }
+        text += "]}"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("keel-query-benchmark-\(getpid()).json")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let bytes = text.utf8.count
+        text = ""
+
+        let descendant = try JSONPathQuery(Self.descendant)
+        let filter = try JSONPathQuery(Self.filter)
+        func read() -> [UInt8] { (try? Data(contentsOf: file)).map(Array.init) ?? [] }
+
+        // Check, outside the timed region, that every way finds the same values.
+        let document = try JSONDocument(parsing: read())
+        let names = descendant.select(in: document.root).compactMap(\.value.stringValue)
+        let ids = filter.select(in: document.root).compactMap { $0.value.numberValue?.exactly(Int64.self) }
+        let foundation = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
+        var foundationNames: [String] = []
+        collectScreenNames(foundation, into: &foundationNames)
+        guard !names.isEmpty, !ids.isEmpty, names.sorted() == foundationNames.sorted(), ids == foundationFilter(foundation) else {
+            throw BenchmarkError("queries: \(names.count) names and \(ids.count) ids, Foundation \(foundationNames.count)")
+        }
+        if let jq = jqPath {
+            let jqNames = try runJQ(jq, Self.jqDescendant, file).split(separator: "\n").count
+            let jqIDs = try runJQ(jq, Self.jqFilter, file).split(separator: "\n").count
+            guard jqNames == names.count, jqIDs == ids.count else {
+                throw BenchmarkError("jq found \(jqNames) names and \(jqIDs) ids, Keel \(names.count) and \(ids.count)")
+            }
+        }
+
+        var rows: [(String, Measurement)] = []
+        let cases: [(String, () -> Void)] = [
+            ("keel validate: read + validate", { blackHole(try? JSONDocument.validate(read())) }),
+            ("read + parse to a document", { blackHole(try? JSONDocument(parsing: read())) }),
+            ("read + parse + \(Self.descendant)", {
+                blackHole((try? JSONDocument(parsing: read())).map { descendant.select(in: $0.root).count })
+            }),
+            ("read + parse + \(Self.filter)", {
+                blackHole((try? JSONDocument(parsing: read())).map { filter.select(in: $0.root).count })
+            }),
+            ("Foundation: JSONSerialization + walk for screen_name", {
+                var found: [String] = []
+                if let object = try? JSONSerialization.jsonObject(with: Data(contentsOf: file)) { collectScreenNames(object, into: &found) }
+                blackHole(found.count)
+            }),
+            ("Foundation: JSONSerialization + filter", {
+                blackHole((try? JSONSerialization.jsonObject(with: Data(contentsOf: file))).map(foundationFilter)?.count)
+            }),
+        ]
+        let measured = Measurement.measureInTurn(budget: budget, cases.map(\.1))
+        rows = zip(cases.map(\.0), measured).map { ($0, $1) }
+        if let jq = jqPath {
+            // A process per run, so fewer runs: the best of three.
+            let version = jqVersion(jq)
+            for program in [Self.jqDescendant, Self.jqFilter] {
+                var best = Double.infinity
+                for _ in 0..<3 {
+                    let start = ContinuousClock.now
+                    _ = try runJQ(jq, program, file)
+                    best = min(best, (ContinuousClock.now - start).seconds)
+                }
+                rows.append(("\(version) (a process): \(program)", Measurement(seconds: best)))
+            }
+        }
+        return Rows(bytes: bytes, rows: rows)
+    }
+
+    /// Every `screen_name` member's string, at any depth (in no particular order: JSONSerialization's
+    /// dictionaries have none).
+    static func collectScreenNames(_ value: Any, into names: inout [String]) {
+        if let object = value as? [String: Any] {
+            if let name = object["screen_name"] as? String { names.append(name) }
+            for member in object.values { collectScreenNames(member, into: &names) }
+        } else if let array = value as? [Any] {
+            for element in array { collectScreenNames(element, into: &names) }
+        }
+    }
+
+    static func foundationFilter(_ value: Any) -> [Int64] {
+        guard let statuses = (value as? [String: Any])?["statuses"] as? [Any] else { return [] }
+        return statuses.compactMap { status in
+            guard let status = status as? [String: Any], let count = (status["retweet_count"] as? NSNumber)?.int64Value,
+                  count > 5 else { return nil }
+            return (status["id"] as? NSNumber)?.int64Value
+        }
+    }
+
+    static let jqPath: String? = ["/usr/bin/jq", "/usr/local/bin/jq"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    static func jqVersion(_ jq: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: jq)
+        process.arguments = ["--version"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return "jq" }
+        let version = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return version.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func runJQ(_ jq: String, _ program: String, _ file: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: jq)
+        process.arguments = ["-c", program, file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchmarkError("jq exited with \(process.terminationStatus)") }
+        return output
+    }
+}
