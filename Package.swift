@@ -60,9 +60,11 @@ let package = Package(
         // What the fuzz targets check, as functions the tests can also call (Fuzz/README.md).
         .target(name: "KeelFuzzChecks", dependencies: ["Keel", "KeelTestSupport"], path: "Fuzz/Checks"),
         // The workloads whose instructions the growth tests count under callgrind (one process per size).
-        .executableTarget(name: "KeelWorkloads", dependencies: ["Keel", "KeelOperators"], path: "Tests/KeelWorkloads"),
+        .executableTarget(name: "KeelWorkloads", dependencies: ["Keel", "KeelOperators", "KeelTestInputs"], path: "Tests/KeelWorkloads"),
+        // Inputs built to stress the parser, shared by the tests and the workloads.
+        .target(name: "KeelTestInputs", path: "Tests/KeelTestInputs"),
         .testTarget(name: "KeelTests", dependencies: [
-            "Keel", "KeelVectorScan", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks", "KeelWorkloads",
+            "Keel", "KeelVectorScan", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks", "KeelWorkloads", "KeelTestInputs",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // Models declared with the macros, decoded and encoded; and the macros' expansions and diagnostics.

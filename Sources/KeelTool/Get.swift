@@ -59,22 +59,11 @@ struct Get: ParsableCommand {
             }
             pointers.append(pointer)
         }
-        if let format = records.format(for: source) {
-            // Each record in turn: its values at the pointers, or where a pointer does not resolve in it.
-            let progress = ProgressLine.startIfTerminal()
-            defer { progress?.stop() }
-            let status = source.eachRecord(format: format, options: records.streamOptions(input), progress: progress) { record in
-                if !printValues(in: record.root, at: pointers, source: source, record: record.position) { failed = true }
-            }
-            if status != .success { throw ExitCode(status.rawValue) }
-        } else {
-            let document: JSONDocument
-            switch source.documentReportingErrors(options: input.parsingOptions) {
-            case .success(let read): document = read.document
-            case .failure(let status): throw ExitCode(status.rawValue)
-            }
-            if !printValues(in: document.root, at: pointers, source: source, record: nil) { failed = true }
+        // Each record in turn (its values, or where a pointer does not resolve in it), or the whole document.
+        let status = source.eachRoot(records: records, input: input) { root, record in
+            if !printValues(in: root, at: pointers, source: source, record: record) { failed = true }
         }
+        if status != .success { throw ExitCode(status.rawValue) }
         if failed { throw ExitCode(1) }
     }
 

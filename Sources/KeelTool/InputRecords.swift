@@ -48,6 +48,24 @@ extension InputFile {
         } finished: { _ in }
     }
 
+    /// Calls `body` with the root of each valid record when the options ask for records (reporting the
+    /// others as ``eachRecord(format:options:progress:_:)`` does), or with the root of the whole document.
+    /// Returns the exit status of reading: the per-input loop of the commands that read values.
+    func eachRoot(records: RecordOptions, input: InputOptions, _ body: (_ root: JSONView, _ record: JSONRecordPosition?) -> Void) -> ExitStatus {
+        if let format = records.format(for: self) {
+            let progress = ProgressLine.startIfTerminal()
+            defer { progress?.stop() }
+            return eachRecord(format: format, options: records.streamOptions(input), progress: progress) { body($0.root, $0.position) }
+        }
+        switch documentReportingErrors(options: input.parsingOptions) {
+        case .success(let read):
+            body(read.document.root, nil)
+            return .success
+        case .failure(let status):
+            return status
+        }
+    }
+
     /// Opens the input and hands `read` its stream and a function that prints a record's error; then prints
     /// a count of the invalid records, or calls `finished` when there are none. Returns the exit status.
     private func withRecordStream(

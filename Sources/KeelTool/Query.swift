@@ -63,21 +63,8 @@ struct Query: ParsableCommand {
             printError("keel query: \(error)\n  \(text)\n  \(String(repeating: " ", count: max(0, error.column - 1)))^")
             throw ExitCode(64)
         }
-        if let format = records.format(for: source) {
-            let progress = ProgressLine.startIfTerminal()
-            defer { progress?.stop() }
-            let status = source.eachRecord(format: format, options: records.streamOptions(input), progress: progress) { record in
-                printNodes(compiled.select(in: record.root))
-            }
-            if status != .success { throw ExitCode(status.rawValue) }
-        } else {
-            let document: JSONDocument
-            switch source.documentReportingErrors(options: input.parsingOptions) {
-            case .success(let read): document = read.document
-            case .failure(let status): throw ExitCode(status.rawValue)
-            }
-            printNodes(compiled.select(in: document.root))
-        }
+        let status = source.eachRoot(records: records, input: input) { root, _ in printNodes(compiled.select(in: root)) }
+        if status != .success { throw ExitCode(status.rawValue) }
     }
 
     private func printNodes(_ nodes: [JSONPathNode]) {

@@ -18,15 +18,7 @@ public enum CountedWork {
     }()
 
     /// The built `KeelWorkloads` executable, found beside the test bundle.
-    public static let workloads: URL? = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("KeelWorkloads")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    public static let workloads = builtExecutable(named: "KeelWorkloads")
 
     /// Whether the growth checks can run here.
     public static var isAvailable: Bool { valgrind != nil && workloads != nil }

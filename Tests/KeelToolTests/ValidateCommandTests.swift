@@ -140,15 +140,7 @@ enum Keel {
         let error: String
     }
 
-    static let executable: URL? = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("keel")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    static let executable = builtExecutable(named: "keel")
 
     /// Runs `keel` with `arguments` in the repository root, feeding `input` to standard input.
     static func run(_ arguments: [String], input: String = "") throws -> Run {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Keel
 import KeelOperators
+import KeelTestInputs
 
 // Runs one workload at one size, for the growth tests that count its instructions under callgrind
 // (`KeelTestSupport/CountedWork.swift`). Usage: `KeelWorkloads NAME SIZE`.
@@ -21,26 +22,6 @@ nonisolated(unsafe) var work: () -> Void = {}
 
 /// Keeps a result alive so that the optimiser cannot drop the work that made it.
 @inline(never) func keep<T>(_ value: T) { withExtendedLifetime(value) {} }
-
-/// An object of `count` members `"key0": 1, "key1": 1, ...`, keys given by `key`.
-func object(keys count: Int, key: (Int) -> String = { "key\($0)" }) -> [UInt8] {
-    var bytes: [UInt8] = [UInt8(ascii: "{")]
-    bytes.reserveCapacity(count * 20)
-    for index in 0..<count {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes += key(index).utf8
-        bytes += #"":1"#.utf8
-    }
-    bytes.append(UInt8(ascii: "}"))
-    return bytes
-}
-
-/// A key that shares its hash with every other such key under the multiply-by-31 string hash ("Aa" and "BB"
-/// collide, and so does every string made of those two blocks).
-func collidingKey(_ index: Int) -> String {
-    (0..<17).map { index >> $0 & 1 == 0 ? "Aa" : "BB" }.joined()
-}
 
 struct Item: Decodable, ThrowingJSONDecodable {
     let n: Int
@@ -65,7 +46,7 @@ func nested(_ depth: Int) -> (view: JSONView, tree: JSON)? {
 let workloads: [String: (Int) -> () -> Void] = [
     // Parsing, looking up the last key, building the tree and comparing it with itself.
     "keys": { count in
-        let bytes = object(keys: count)
+        let bytes = objectText(keys: count)
         return {
             guard let document = try? JSONDocument(parsing: bytes) else { return }
             keep(document.root.member("key\(count - 1)"))
@@ -75,7 +56,7 @@ let workloads: [String: (Int) -> () -> Void] = [
     },
     // Keys built to collide: parsing, looking up every 97th, hashing the tree.
     "colliding-keys": { count in
-        let bytes = object(keys: count, key: collidingKey)
+        let bytes = objectText(keys: count, key: collidingKey)
         let probes = stride(from: 0, to: count, by: 97).map(collidingKey)
         return {
             guard let document = try? JSONDocument(parsing: bytes) else { return }

@@ -16,6 +16,22 @@ protocol JSONPathTarget {
     func number(of node: Node) -> JSONNumber?
     func bool(of node: Node) -> Bool?
     func tree(of node: Node) -> JSON
+    /// The node, then every node below it, each before its descendants, children in order.
+    func forEachDescendant(of node: Node, _ visit: (Node) -> Void)
+}
+
+extension JSONPathTarget {
+    /// With an explicit stack of pending nodes, so any depth costs no call stack.
+    func forEachDescendant(of node: Node, _ visit: (Node) -> Void) {
+        var pending = [node]
+        var children: [Node] = []
+        while let next = pending.popLast() {
+            visit(next)
+            children.removeAll(keepingCapacity: true)
+            forEachChild(of: next) { children.append($0) }
+            pending.append(contentsOf: children.reversed())
+        }
+    }
 }
 
 /// Runs a checked query (RFC 9535, section 2) over a target. Descent is iterative, so any depth of document is
@@ -31,7 +47,7 @@ struct JSONPathEvaluator<Target: JSONPathTarget> {
             var output: [Node] = []
             for node in nodes {
                 if segment.isDescendant {
-                    forEachDescendant(of: node) { visited in
+                    target.forEachDescendant(of: node) { visited in
                         for selector in segment.selectors { apply(selector, to: visited, into: &output) }
                     }
                 } else {
@@ -60,18 +76,6 @@ struct JSONPathEvaluator<Target: JSONPathTarget> {
             }
         }
         return node
-    }
-
-    /// The node, then every node below it, each before its descendants and children in order.
-    func forEachDescendant(of node: Node, _ visit: (Node) -> Void) {
-        var pending = [node]
-        var children: [Node] = []
-        while let next = pending.popLast() {
-            visit(next)
-            children.removeAll(keepingCapacity: true)
-            target.forEachChild(of: next) { children.append($0) }
-            pending.append(contentsOf: children.reversed())
-        }
     }
 
     func element(_ index: Int, of node: Node) -> Node? {

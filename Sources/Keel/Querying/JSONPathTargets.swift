@@ -34,6 +34,28 @@ struct DocumentQueryTarget: JSONPathTarget {
         }
     }
 
+    /// A document's values are on the tape in document order, each before its descendants: walking the
+    /// tape from `node` to its end, skipping keys, visits them in the order the RFC asks, with one small
+    /// stack of the open containers.
+    func forEachDescendant(of node: Int, _ visit: (Int) -> Void) {
+        visit(node)
+        let entry = tape[node]
+        guard entry.kind == .array || entry.kind == .object else { return }
+        var open: [(end: Int, isObject: Bool)] = [(entry.end, entry.kind == .object)]
+        var index = node + 1
+        while let container = open.last {
+            if index >= container.end {
+                open.removeLast()
+                continue
+            }
+            if container.isObject { index += 1 }  // the member's key
+            visit(index)
+            let child = tape[index]
+            if child.kind == .array || child.kind == .object { open.append((child.end, child.kind == .object)) }
+            index += 1
+        }
+    }
+
     func member(_ name: MemberName, of node: Int) -> Int? {
         let entry = tape[node]
         guard entry.kind == .object else { return nil }

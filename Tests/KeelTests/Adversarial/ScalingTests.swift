@@ -1,26 +1,14 @@
 import Keel
 import KeelOperators
+import KeelTestInputs
 import KeelTestSupport
 import Testing
 
 /// Wide and many: a million keys, keys built to collide, ten million elements and a hundred-megabyte string
 /// parse and read back exactly. That the work grows linearly is counted in `GrowthTests`.
 @Suite(.serialized) struct ScalingTests {
-    static func object(keys count: Int, key: (Int) -> String = { "key\($0)" }) -> [UInt8] {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        bytes.reserveCapacity(count * 20)
-        for index in 0..<count {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "\""))
-            bytes += key(index).utf8
-            bytes += #"":1"#.utf8
-        }
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
-    }
-
     @Test func aMillionKeys() throws {
-        let bytes = Self.object(keys: 1_000_000)
+        let bytes = objectText(keys: 1_000_000)
         let document = try JSONDocument(parsing: bytes)
         #expect(document.root.count == 1_000_000)
         #expect(document.root.member("key999999")?.numberValue == 1)
@@ -36,10 +24,7 @@ import Testing
     /// Keys that all share one hash under the multiply-by-31 string hash many languages use ("Aa" and "BB"
     /// collide, and so does every string made of those two blocks): Keel seeds its hashing per process.
     @Test func aHundredThousandKeysBuiltToCollide() throws {
-        func collidingKey(_ index: Int) -> String {
-            (0..<17).map { index >> $0 & 1 == 0 ? "Aa" : "BB" }.joined()
-        }
-        let bytes = Self.object(keys: 100_000, key: collidingKey)
+        let bytes = objectText(keys: 100_000, key: collidingKey)
         let document = try JSONDocument(parsing: bytes)
         #expect(document.root.member(collidingKey(99_999))?.numberValue == 1)
         #expect(document.root.member(collidingKey(100_000)) == nil)
