@@ -61,8 +61,8 @@ let package = Package(
         .target(name: "KeelFuzzChecks", dependencies: ["Keel", "KeelTestSupport"], path: "Fuzz/Checks"),
         // The workloads whose instructions the growth tests count under callgrind (one process per size).
         .executableTarget(name: "KeelWorkloads", dependencies: ["Keel", "KeelOperators", "KeelTestInputs"], path: "Tests/KeelWorkloads"),
-        // Inputs built to stress the parser, shared by the tests and the workloads.
-        .target(name: "KeelTestInputs", path: "Tests/KeelTestInputs"),
+        // Inputs built to stress the parser and a small model, shared by the tests and the workloads.
+        .target(name: "KeelTestInputs", dependencies: ["Keel", "KeelOperators"], path: "Tests/KeelTestInputs"),
         .testTarget(name: "KeelTests", dependencies: [
             "Keel", "KeelVectorScan", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks", "KeelWorkloads", "KeelTestInputs",
             .product(name: "PropertyBased", package: "swift-property-based"),

@@ -23,14 +23,6 @@ nonisolated(unsafe) var work: () -> Void = {}
 /// Keeps a result alive so that the optimiser cannot drop the work that made it.
 @inline(never) func keep<T>(_ value: T) { withExtendedLifetime(value) {} }
 
-struct Item: Decodable, ThrowingJSONDecodable {
-    let n: Int
-    init(n: Int) { self.n = n }
-    init(from decoder: any Decoder) throws { n = try decoder.container(keyedBy: Key.self).decode(Int.self, forKey: .n) }
-    static func decode(_ json: JSONView) throws -> Item { Item(n: try json => "n") }
-    enum Key: CodingKey { case n }
-}
-
 let unlimitedNumbers = { var options = JSONParsingOptions(); options.maximumNumberLength = .max; return options }()
 
 func nested(_ depth: Int) -> (view: JSONView, tree: JSON)? {
@@ -86,11 +78,11 @@ let workloads: [String: (Int) -> () -> Void] = [
     // A failure in every element, collected by the bridge and the collecting style, every error printed
     // (each error's path and position are found without walking from the start).
     "failing-elements": { count in
-        let text = "[" + Array(repeating: #"{"n": "x"}"#, count: count).joined(separator: ",\n") + "]"
+        let text = failingItemsText(count)
         return {
             var printed = 0
-            for error in KeelDecoder().decodeCollecting([Item].self, from: text).errors { printed += "\(error)".utf8.count }
-            for error in CollectingJSONDecoder().decode(text: text, to: [Item].self).errors { printed += error.description.utf8.count }
+            for error in KeelDecoder().decodeCollecting([NumberedItem].self, from: text).errors { printed += "\(error)".utf8.count }
+            for error in CollectingJSONDecoder().decode(text: text, to: [NumberedItem].self).errors { printed += error.description.utf8.count }
             keep(printed)
         }
     },

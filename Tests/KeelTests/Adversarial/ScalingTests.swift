@@ -66,27 +66,15 @@ import Testing
 /// A failure in every element: the collecting decoders report each with its path, line and column, and the
 /// work stays linear (`GrowthTests`: each error's path and position are found without walking from the start).
 @Suite struct ManyErrorsTests {
-    static func strings(_ count: Int) -> String {
-        "[" + Array(repeating: #"{"n": "x"}"#, count: count).joined(separator: ",\n") + "]"
-    }
-
-    struct Item: Decodable, ThrowingJSONDecodable {
-        let n: Int
-        init(n: Int) { self.n = n }
-        init(from decoder: any Decoder) throws { n = try decoder.container(keyedBy: Key.self).decode(Int.self, forKey: .n) }
-        static func decode(_ json: JSONView) throws -> Item { Item(n: try json => "n") }
-        enum Key: CodingKey { case n }
-    }
-
     @Test func everyElementFailingIsReportedWithItsPlace() throws {
-        let text = Self.strings(1_000)
-        let collected = KeelDecoder().decodeCollecting([Item].self, from: text)
+        let text = failingItemsText(1_000)
+        let collected = KeelDecoder().decodeCollecting([NumberedItem].self, from: text)
         #expect(collected.value?.isEmpty == true)
         #expect(collected.errors.count == 1_000)
         let last = try #require(collected.errors.last?.jsonDecodingError)
         #expect(last.path == [999, "n"])
         #expect(last.location?.line == 1_000)
-        let styleResult = CollectingJSONDecoder().decode(text: text, to: [Item].self)
+        let styleResult = CollectingJSONDecoder().decode(text: text, to: [NumberedItem].self)
         #expect(styleResult.errors.count == 1_000)
         #expect(styleResult.errors.last?.error.location?.line == 1_000)
 
@@ -112,7 +100,7 @@ import Testing
     /// One document shared by several tasks that all ask for far locations and paths at once: the lazily
     /// built caches give every task the same answers.
     @Test func cachesAreSharedSafelyAcrossTasks() async throws {
-        let document = try JSONDocument(parsing: Self.strings(2_000))
+        let document = try JSONDocument(parsing: failingItemsText(2_000))
         let expected = document.root.elements.map { "\($0.path) \($0.location)" }
         let results = await withTaskGroup(of: [String].self) { group in
             for _ in 0..<8 {
