@@ -8,7 +8,8 @@ struct Query: ParsableCommand {
         discussion: """
             Prints each selected node as compact JSON on its own line (JSON Lines), in the order the RFC \
             defines; --array prints the whole node list as one JSON array instead, --raw prints strings as \
-            their text, and --paths prints each node's normalized path and a tab before it.
+            their text (on lines; an --array is always JSON), and --paths prints each node's normalized path \
+            and a tab before it.
 
             Examples:
               $ keel query Examples/people.json '$.people[*].name'

@@ -1,3 +1,4 @@
+import Foundation
 import Keel
 import KeelTestSupport
 import Testing
@@ -150,5 +151,33 @@ import Testing
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.allSatisfy { $0 == expected })
+    }
+}
+
+/// Codable models decoded from what a query selects, through `KeelDecoder` and its strategies.
+@Suite struct JSONPathCodableTests {
+    struct User: Decodable, Equatable {
+        let screenName: String
+        let followers: Int
+    }
+
+    @Test func selectedNodesDecodeAsCodableModels() throws {
+        let document = try JSONDocument(parsing: #"""
+            {"statuses": [{"user": {"screen_name": "a", "followers": 3}}, {"user": {"screen_name": "b", "followers": 7}},
+                          {"user": {"screen_name": "c", "followers": "many"}}]}
+            """#)
+        var decoder = KeelDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let popular = try JSONPathQuery("$.statuses[*].user[?@.followers > 5]")
+        // The filter selects children of each user, so select the users through their parent instead.
+        #expect(try decoder.decode([User].self, at: JSONPathQuery("$.statuses[?@.user.followers > 5].user"), in: document.root)
+                    == [User(screenName: "b", followers: 7)])
+        #expect(try decoder.decode([User].self, at: popular, in: document.root).isEmpty)
+        do {
+            _ = try decoder.decode([User].self, at: JSONPathQuery("$.statuses[*].user"), in: document.root)
+            Issue.record("decoded a string as an Int")
+        } catch let error as DecodingError {
+            #expect(error.jsonDecodingError?.path.pointer == "/statuses/2/user/followers")
+        }
     }
 }
