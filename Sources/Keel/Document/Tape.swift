@@ -112,8 +112,27 @@ final class TapeBuffer: @unchecked Sendable {
     /// Memory for `capacity` entries from the C allocator, or `nil` when the system refuses it.
     static func allocateEntries(_ capacity: Int) -> UnsafeMutablePointer<TapeEntry>? {
         let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<TapeEntry>.stride)
-        guard !overflow else { return nil }
-        return malloc(bytes)?.bindMemory(to: TapeEntry.self, capacity: capacity)
+        guard !overflow, let memory = malloc(bytes) else { return nil }
+        askForHugePages(memory, bytes: bytes)
+        return memory.bindMemory(to: TapeEntry.self, capacity: capacity)
+    }
+
+    /// Tapes of more than this many bytes ask for huge pages.
+    static let hugePageThreshold = 8 << 20
+
+    /// On Linux, asks the kernel to back a large tape with 2 MiB pages where it can (transparent huge pages
+    /// in `madvise` mode, a common default). A fresh tape is written once from start to end, and with 4 KiB
+    /// pages the first touch of each cost more than the scan: `keel query` on a 100 MB file took 24,676 page
+    /// faults and 0.13 s of system time against 0.14 s of user time. Only a hint: refused, nothing changes.
+    private static func askForHugePages(_ memory: UnsafeMutableRawPointer, bytes: Int) {
+        #if os(Linux)
+        guard bytes >= hugePageThreshold else { return }
+        let pageSize = 4_096
+        let start = (Int(bitPattern: memory) + pageSize - 1) & ~(pageSize - 1)
+        let end = (Int(bitPattern: memory) + bytes) & ~(pageSize - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+        #endif
     }
 
     /// Moves entries from ``allocateEntries(_:)`` to memory for `capacity` of them (the first ones kept),

@@ -34,10 +34,11 @@ public struct JSONPathQuery: Sendable, CustomStringConvertible {
 
     /// The nodes the query selects, with `root` as `$`.
     public func select(in root: JSONView) -> [JSONPathNode] {
-        let target = DocumentQueryTarget(storage: root.storage, root: root.index)
-        return JSONPathEvaluator(target: target).select(syntax, current: root.index).map {
-            JSONPathNode(value: JSONView(storage: root.storage, index: $0), root: root)
+        let selected = root.storage.withReader { reader in
+            let target = DocumentQueryTarget(storage: root.storage, reader: reader, root: root.index)
+            return JSONPathEvaluator(target: target).select(syntax, current: root.index)
         }
+        return selected.map { JSONPathNode(value: JSONView(storage: root.storage, index: $0), root: root) }
     }
 
     /// The nodes the query selects in a tree, each with its path from `root`.

@@ -1,13 +1,25 @@
-/// A query over a document: nodes are tape indexes, read in place.
+/// A query over a document: nodes are tape indexes, read in place. Made inside the document's
+/// `withReader`, so the tape and the bytes are plain pointers for the whole run: no view (and no retain of
+/// the document) per node visited.
 struct DocumentQueryTarget: JSONPathTarget {
     let storage: DocumentStorage
+    let reader: TapeReader
     let root: Int
 
-    var tape: UnsafePointer<TapeEntry> { UnsafePointer(storage.tape.base) }
+    var tape: UnsafePointer<TapeEntry> { reader.tape }
 
     func view(_ node: Int) -> JSONView { JSONView(storage: storage, index: node) }
 
-    func kind(of node: Int) -> JSONKind { view(node).kind }
+    func kind(of node: Int) -> JSONKind {
+        switch tape[node].kind {
+        case .null: return .null
+        case .true, .false: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
 
     func count(of node: Int) -> Int {
         let entry = tape[node]
@@ -56,6 +68,50 @@ struct DocumentQueryTarget: JSONPathTarget {
         }
     }
 
+    /// The same walk as ``forEachDescendant(of:_:)``, looking the name up in each object it meets with the
+    /// key's bytes in hand.
+    func forEachMember(named name: MemberName, inDescendantsOf node: Int, _ found: (Int) -> Void) {
+        name.utf8.withUnsafeBytes { key in
+            var scratch: [UInt8] = []
+            let tape = self.tape
+            func lookUp(_ object: Int) {
+                let entry = tape[object]
+                if entry.count > ChildPositionIndex.threshold {
+                    let value = view(object).memberIndex(name.text)
+                    if value >= 0 { found(value) }
+                    return
+                }
+                var last = -1
+                var keyIndex = object + 1
+                for _ in 0..<entry.count {
+                    if reader.keyEquals(at: keyIndex, key, scratch: &scratch) { last = keyIndex + 1 }
+                    keyIndex = TapeReader.indexAfter(keyIndex + 1, in: tape)
+                }
+                if last >= 0 { found(last) }
+            }
+            let entry = tape[node]
+            guard entry.kind == .array || entry.kind == .object else { return }
+            if entry.kind == .object { lookUp(node) }
+            var open: [(end: Int, isObject: Bool)] = [(entry.end, entry.kind == .object)]
+            var index = node + 1
+            while let container = open.last {
+                if index >= container.end {
+                    open.removeLast()
+                    continue
+                }
+                if container.isObject { index += 1 }  // the member's key
+                let child = tape[index]
+                if child.kind == .object {
+                    lookUp(index)
+                    open.append((child.end, true))
+                } else if child.kind == .array {
+                    open.append((child.end, false))
+                }
+                index += 1
+            }
+        }
+    }
+
     func member(_ name: MemberName, of node: Int) -> Int? {
         let entry = tape[node]
         guard entry.kind == .object else { return nil }
@@ -66,22 +122,26 @@ struct DocumentQueryTarget: JSONPathTarget {
         // A small object: compare each key's bytes, keeping the last that matches.
         var found: Int?
         var scratch: [UInt8] = []
-        storage.withReader { reader in
-            name.utf8.withUnsafeBytes { key in
-                var keyIndex = node + 1
-                for _ in 0..<entry.count {
-                    if reader.keyEquals(at: keyIndex, key, scratch: &scratch) { found = keyIndex + 1 }
-                    keyIndex = TapeReader.indexAfter(keyIndex + 1, in: tape)
-                }
+        name.utf8.withUnsafeBytes { key in
+            var keyIndex = node + 1
+            for _ in 0..<entry.count {
+                if reader.keyEquals(at: keyIndex, key, scratch: &scratch) { found = keyIndex + 1 }
+                keyIndex = TapeReader.indexAfter(keyIndex + 1, in: tape)
             }
         }
         return found
     }
 
     func element(at position: Int, of node: Int) -> Int? { view(node).element(at: position)?.index }
-    func string(of node: Int) -> String? { view(node).stringValue }
+    func string(of node: Int) -> String? { tape[node].kind == .string ? reader.string(at: node) : nil }
     func number(of node: Int) -> JSONNumber? { view(node).numberValue }
-    func bool(of node: Int) -> Bool? { view(node).boolValue }
+    func bool(of node: Int) -> Bool? {
+        switch tape[node].kind {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
+    }
     func tree(of node: Int) -> JSON { JSON(view(node)) }
 }
 
