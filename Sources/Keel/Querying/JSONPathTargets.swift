@@ -68,47 +68,51 @@ struct DocumentQueryTarget: JSONPathTarget {
         }
     }
 
-    /// The same walk as ``forEachDescendant(of:_:)``, looking the name up in each object it meets with the
-    /// key's bytes in hand.
+    /// What `..name` selects, in one pass over the tape below `node`: every key entry is compared with the
+    /// name's bytes (most differ in length, so a load and a compare each), and a match is placed by its
+    /// object, found by hopping back along the keys' links to the first. The RFC's order is the objects' order
+    /// (each object's member before the members of objects nested in it), so matches are sorted by object
+    /// when a nested match came first; of an object's repeated keys the last counts, as in ``member(_:of:)``.
     func forEachMember(named name: MemberName, inDescendantsOf node: Int, _ found: (Int) -> Void) {
+        let entry = tape[node]
+        guard entry.kind == .array || entry.kind == .object else { return }
+        let tape = self.tape
+        var matches: [(object: Int, value: Int)] = []
+        var sorted = true
+        var scratch: [UInt8] = []
         name.utf8.withUnsafeBytes { key in
-            var scratch: [UInt8] = []
-            let tape = self.tape
-            func lookUp(_ object: Int) {
-                let entry = tape[object]
-                if entry.count > ChildPositionIndex.threshold {
-                    let value = view(object).memberIndex(name.text)
-                    if value >= 0 { found(value) }
-                    return
+            let isKey = UInt64(TapeEntry.Flags.isKey.rawValue) << 8
+            for index in (node + 1)..<entry.end where tape[index].header & isKey != 0 {
+                guard reader.keyEquals(at: index, key, scratch: &scratch) else { continue }
+                let object = Self.object(ofKeyAt: index, in: tape)
+                if let last = matches.last {
+                    if last.object == object {
+                        matches[matches.count - 1].value = index + 1  // a repeated key: the last counts
+                        continue
+                    }
+                    if last.object > object { sorted = false }
                 }
-                var last = -1
-                var keyIndex = object + 1
-                for _ in 0..<entry.count {
-                    if reader.keyEquals(at: keyIndex, key, scratch: &scratch) { last = keyIndex + 1 }
-                    keyIndex = TapeReader.indexAfter(keyIndex + 1, in: tape)
-                }
-                if last >= 0 { found(last) }
+                matches.append((object, index + 1))
             }
-            let entry = tape[node]
-            guard entry.kind == .array || entry.kind == .object else { return }
-            if entry.kind == .object { lookUp(node) }
-            var open: [(end: Int, isObject: Bool)] = [(entry.end, entry.kind == .object)]
-            var index = node + 1
-            while let container = open.last {
-                if index >= container.end {
-                    open.removeLast()
-                    continue
-                }
-                if container.isObject { index += 1 }  // the member's key
-                let child = tape[index]
-                if child.kind == .object {
-                    lookUp(index)
-                    open.append((child.end, true))
-                } else if child.kind == .array {
-                    open.append((child.end, false))
-                }
-                index += 1
-            }
+        }
+        if !sorted {
+            // Stable, so an object's repeated keys stay in order and the last is kept below.
+            matches = matches.enumerated().sorted { ($0.element.object, $0.offset) < ($1.element.object, $1.offset) }.map(\.element)
+        }
+        for (position, match) in matches.enumerated()
+        where position + 1 == matches.count || matches[position + 1].object != match.object {
+            found(match.value)
+        }
+    }
+
+    /// The tape index of the object whose key is at `key`: the first key's link points at the last key,
+    /// every other key's at the key before it.
+    static func object(ofKeyAt key: Int, in tape: UnsafePointer<TapeEntry>) -> Int {
+        var current = key
+        while true {
+            let previous = Int(truncatingIfNeeded: tape[current].payload >> 32)
+            if previous >= current { return current - 1 }
+            current = previous
         }
     }
 

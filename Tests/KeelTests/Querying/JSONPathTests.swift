@@ -57,6 +57,34 @@ import Testing
         #expect(try JSON(document.root).query("$..*").map(\.path.normalizedPath) == nodes.map(\.normalizedPath))
     }
 
+    /// `..name` on a document takes a faster walk than on a tree; both give the RFC's order: an object's
+    /// member before those of objects nested in it, even when the nested one is written first.
+    @Test func descendantNamesFollowObjectOrder() throws {
+        let text = #"{"a": {"k": 1, "b": [{"k": 4}]}, "k": 0, "c": {"k": 5, "k": 3}, "k": 2}"#
+        #expect(try Self.select("$..k", in: text) == [2, 1, 4, 3])
+        #expect(try JSON(parsing: text).query("$..k").map(\.value) == [2, 1, 4, 3])
+        #expect(try JSONDocument(parsing: text).root.query("$..k").map(\.normalizedPath)
+                    == ["$['k']", "$['a']['k']", "$['a']['b'][0]['k']", "$['c']['k']"])
+        #expect(try Self.select("$.a..k", in: text) == [1, 4])
+        #expect(try Self.select(#"$..["k"]"#, in: #"[{"\u006b": 7}]"#) == [7])
+    }
+
+    @Test(.enabled(if: SharedFixtures.corpus != nil, "corpus not found beside the repository"))
+    func descendantNamesAgreeWithTheTreeOnTheCorpus() throws {
+        let corpus = try #require(SharedFixtures.corpus)
+        for file in ["twitter.json", "citm_catalog.json", "twitterescaped.json"] {
+            let document = try JSONDocument(parsing: SharedFixtures.bytes(of: corpus.appendingPathComponent(file)))
+            let tree = JSON(document.root)
+            for name in ["id", "screen_name", "text", "user", "urls", "name", "events", "areaId", "prices", "none"] {
+                let query = try JSONPathQuery("$..\(name)")
+                let fromDocument = query.select(in: document.root)
+                let fromTree = query.select(in: tree)
+                #expect(fromDocument.map(\.normalizedPath) == fromTree.map(\.path.normalizedPath), "\(file) \(name)")
+                #expect(fromDocument.map { JSON($0.value) } == fromTree.map(\.value), "\(file) \(name)")
+            }
+        }
+    }
+
     struct Item: JSONDecodable, Equatable {
         let n: Int
         static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Item {
