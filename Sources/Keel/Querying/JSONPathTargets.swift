@@ -10,16 +10,7 @@ struct DocumentQueryTarget: JSONPathTarget {
 
     func view(_ node: Int) -> JSONView { JSONView(storage: storage, index: node) }
 
-    func kind(of node: Int) -> JSONKind {
-        switch tape[node].kind {
-        case .null: return .null
-        case .true, .false: return .bool
-        case .number: return .number
-        case .string: return .string
-        case .array: return .array
-        case .object: return .object
-        }
-    }
+    func kind(of node: Int) -> JSONKind { tape[node].kind.jsonKind }
 
     func count(of node: Int) -> Int {
         let entry = tape[node]

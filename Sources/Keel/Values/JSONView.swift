@@ -26,16 +26,7 @@ public struct JSONView: Sendable {
     var entry: TapeEntry { storage.tape.base[index] }
 
     /// Which of the six kinds this value is.
-    public var kind: JSONKind {
-        switch entry.kind {
-        case .null: return .null
-        case .true, .false: return .bool
-        case .number: return .number
-        case .string: return .string
-        case .array: return .array
-        case .object: return .object
-        }
-    }
+    public var kind: JSONKind { entry.kind.jsonKind }
 
     /// The offset in bytes of the value's first character in the source text.
     public var byteOffset: Int { entry.offset }
@@ -298,4 +289,18 @@ extension JSON {
 extension JSONView: CustomStringConvertible {
     /// The value as compact JSON text.
     public var description: String { JSON(self).description }
+}
+
+extension TapeEntry.Kind {
+    /// The kind a reader sees: `true` and `false` are both `.bool`.
+    @inline(__always) var jsonKind: JSONKind {
+        switch self {
+        case .null: return .null
+        case .true, .false: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
 }
