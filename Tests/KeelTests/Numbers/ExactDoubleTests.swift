@@ -84,7 +84,7 @@ import Darwin
     /// beyond 2^30 used to be clamped there before the fraction's length was taken off: the value read
     /// as 0.1 instead of 1e59. Scanning a gigabyte takes about 30 s in a debug build, so this runs only with
     /// `KEEL_LONG_TESTS` set (`.ci/run` sets it).
-    @Test(.enabled(if: getenv("KEEL_LONG_TESTS") != nil))
+    @Test(.enabled(if: getenv("KEEL_LONG_TESTS") != nil, "a long test (a number past 2^30 bytes, about 30 s): set KEEL_LONG_TESTS=1 to run it"))
     func exponentsBeyondTwoToTheThirtyReadExactly() {
         let zeros = 1 << 30
         let head = Array("0.".utf8), tail = Array("1e\(zeros + 60)".utf8)
