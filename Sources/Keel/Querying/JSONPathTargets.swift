@@ -101,30 +101,16 @@ struct DocumentQueryTarget: JSONPathTarget {
     static func object(ofKeyAt key: Int, in tape: UnsafePointer<TapeEntry>) -> Int {
         var current = key
         while true {
-            let previous = Int(truncatingIfNeeded: tape[current].payload >> 32)
+            let previous = tape[current].linkedKey
             if previous >= current { return current - 1 }
             current = previous
         }
     }
 
+    /// The document's own member search (key index, member tables, escaped keys; the last of repeated keys).
     func member(_ name: MemberName, of node: Int) -> Int? {
-        let entry = tape[node]
-        guard entry.kind == .object else { return nil }
-        if entry.count > ChildPositionIndex.threshold {
-            let found = view(node).memberIndex(name.text)
-            return found < 0 ? nil : found
-        }
-        // A small object: compare each key's bytes, keeping the last that matches.
-        var found: Int?
-        var scratch: [UInt8] = []
-        name.utf8.withUnsafeBytes { key in
-            var keyIndex = node + 1
-            for _ in 0..<entry.count {
-                if reader.keyEquals(at: keyIndex, key, scratch: &scratch) { found = keyIndex + 1 }
-                keyIndex = TapeReader.indexAfter(keyIndex + 1, in: tape)
-            }
-        }
-        return found
+        guard tape[node].kind == .object else { return nil }
+        return name.utf8.withUnsafeBytes { storage.valueIndex(ofMember: $0, inObjectAt: node, reader: reader) }
     }
 
     func element(at position: Int, of node: Int) -> Int? { view(node).element(at: position)?.index }
