@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "KeelOperators", targets: ["KeelOperators"]),
         // `@JSONModel` and its property options. Only those who import it build swift-syntax.
         .library(name: "KeelMacros", targets: ["KeelMacros"]),
+        // JSON Schema validation (draft-04 to 2020-12), with the meta-schemas built in.
+        .library(name: "KeelSchema", targets: ["KeelSchema"]),
         .executable(name: "keel", targets: ["KeelTool"]),
     ],
     dependencies: [
@@ -33,6 +35,10 @@ let package = Package(
         // `SIMD16<UInt8>` operations element by element on x86-64. Also the claim on a document's member
         // tables (an atomic compare-and-swap, which Swift's `Atomic` offers only from macOS 15).
         .target(name: "KeelVectorScan"),
+        // JSON Schema: compiling schemas and validating documents against them. A module of its own so that
+        // the core stays small: the meta-schemas, the format checkers and the pattern parser are only built
+        // into programs that validate.
+        .target(name: "KeelSchema", dependencies: ["Keel"]),
         // Operators for the decoding styles; each is a one-line alias of a named function in Keel.
         .target(name: "KeelOperators", dependencies: ["Keel"]),
         // The macro declarations users import, and the compiler plug-in that expands them.
@@ -52,6 +58,7 @@ let package = Package(
             name: "KeelTool",
             dependencies: [
                 "Keel",
+                "KeelSchema",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,6 +79,8 @@ let package = Package(
             "Keel", "KeelMacros", "KeelMacrosPlugin", "KeelTestSupport",
             .product(name: "MacroTesting", package: "swift-macro-testing"),
         ]),
+        // The schema validator, against the official JSON Schema Test Suite among others.
+        .testTarget(name: "KeelSchemaTests", dependencies: ["Keel", "KeelSchema", "KeelTestSupport"]),
         // Runs the built `keel` binary as a user would.
         .testTarget(name: "KeelToolTests", dependencies: ["KeelTool", "KeelTestSupport"]),
     ] + fuzzTargets,

@@ -45,6 +45,15 @@ public enum SharedFixtures {
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }?.standardizedFileURL
     }()
 
+    /// The official JSON Schema Test Suite's root (with `tests/` and `remotes/`), or `nil` when it is not there.
+    public static let jsonSchemaTestSuite: URL? = {
+        let environment = ProcessInfo.processInfo.environment["KEEL_JSON_SCHEMA_TEST_SUITE"]
+        let candidates = [environment.map { URL(fileURLWithPath: $0) },
+                          repositoryRoot.appendingPathComponent("../shared/JSON-Schema-Test-Suite")].compactMap { $0 }
+        return candidates.first { isDirectory($0.appendingPathComponent("tests")) && isDirectory($0.appendingPathComponent("remotes")) }?
+            .standardizedFileURL
+    }()
+
     /// The names of the `.json` files in `folder` whose names start with `prefix`, sorted.
     public static func files(in folder: URL?, prefix: String = "") -> [String] {
         guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }

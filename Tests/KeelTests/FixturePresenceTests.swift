@@ -17,6 +17,10 @@ struct FixturePresenceTests {
         #expect(SharedFixtures.jsonPathComplianceSuite != nil, "../shared/jsonpath-compliance-test-suite/cts.json (or KEEL_JSONPATH_CTS) not found")
     }
 
+    @Test func theJSONSchemaTestSuiteIsThere() {
+        #expect(SharedFixtures.jsonSchemaTestSuite != nil, "../shared/JSON-Schema-Test-Suite (or KEEL_JSON_SCHEMA_TEST_SUITE) not found")
+    }
+
     @Test func valgrindIsThereForTheGrowthChecks() {
         #expect(CountedWork.valgrind != nil, "valgrind not installed")
         #expect(CountedWork.workloads != nil, "the KeelWorkloads executable was not built beside the tests")

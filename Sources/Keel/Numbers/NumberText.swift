@@ -10,11 +10,11 @@ enum NumberConversionFailure: Error, Sendable, Equatable {
 }
 
 /// A literal's exact value as `digits × 10^exponent`, with no leading or trailing zero digits.
-struct DecimalLiteral: Equatable {
-    var isNegative: Bool
+package struct DecimalLiteral: Equatable {
+    package var isNegative: Bool
     /// Significant digits as ASCII bytes; empty for zero.
-    var digits: [UInt8]
-    var exponent: Int
+    package var digits: [UInt8]
+    package var exponent: Int
 
     /// A literal's exponent is clamped to this magnitude: far beyond any finite double or integer, and
     /// small enough that adding a digit count never overflows.
@@ -89,7 +89,7 @@ struct DecimalLiteral: Equatable {
     var isZero: Bool { digits.isEmpty }
 
     /// Equal exact values (`-0` equals `0`).
-    static func == (a: DecimalLiteral, b: DecimalLiteral) -> Bool {
+    package static func == (a: DecimalLiteral, b: DecimalLiteral) -> Bool {
         if a.isZero || b.isZero { return a.isZero && b.isZero }
         return a.isNegative == b.isNegative && a.exponent == b.exponent && a.digits == b.digits
     }

@@ -11,11 +11,11 @@
 /// Characters are Unicode scalars, as in the RFC (not Swift's grapheme clusters); `.` matches any scalar
 /// but line feed and carriage return. A pattern that is not I-Regexp, or whose automaton would pass
 /// ``maximumStates`` (a huge `{n}`), gives `nil`.
-struct IRegexp: Sendable {
+package struct IRegexp: Sendable {
     /// The most automaton states a pattern may compile to.
-    static let maximumStates = 100_000
+    package static let maximumStates = 100_000
     /// How deeply groups may nest.
-    static let maximumNesting = 100
+    package static let maximumNesting = 100
 
     enum State: Sendable {
         /// Consume one scalar in the set, then go on to `next`.
@@ -24,6 +24,8 @@ struct IRegexp: Sendable {
         case split(Int, Int)
         /// Go on to `next` only at the start (`^`) or the end (`$`) of the text.
         case anchor(atStart: Bool, next: Int)
+        /// Go on to `next` only between a word character and another (`\b`), or not (`\B`).
+        case wordBoundary(negated: Bool, next: Int)
         case accept
     }
 
@@ -33,6 +35,12 @@ struct IRegexp: Sendable {
     init?(_ pattern: String) {
         var parser = IRegexpParser(Array(pattern.unicodeScalars))
         guard let tree = parser.parse() else { return nil }
+        self.init(tree: tree)
+    }
+
+    /// The automaton for a pattern another syntax's parser has read (JSON Schema's ECMA-262 patterns),
+    /// or `nil` when it would pass ``maximumStates``.
+    package init?(tree: IRegexpTree) {
         var compiler = IRegexpCompiler()
         let accept = compiler.add(.accept)
         guard let start = compiler.compile(tree, next: accept) else { return nil }
@@ -41,13 +49,14 @@ struct IRegexp: Sendable {
     }
 
     /// Whether the whole text matches.
-    func matches(_ text: String) -> Bool { run(text, searching: false) }
+    package func matches(_ text: String) -> Bool { run(text, searching: false) }
 
     /// Whether some part of the text matches.
-    func isFound(in text: String) -> Bool { run(text, searching: true) }
+    package func isFound(in text: String) -> Bool { run(text, searching: true) }
 
     private func run(_ text: String, searching: Bool) -> Bool {
-        let length = text.unicodeScalars.count
+        let scalars = Array(text.unicodeScalars)
+        let length = scalars.count
         var position = 0
         var current: [Int] = []
         var next: [Int] = []
@@ -67,6 +76,10 @@ struct IRegexp: Sendable {
                     pending.append(first)
                 case .anchor(let atStart, let next):
                     if atStart ? position == 0 : position == length { pending.append(next) }
+                case .wordBoundary(let negated, let next):
+                    let before = position > 0 && IRegexp.isWordScalar(scalars[position - 1])
+                    let after = position < length && IRegexp.isWordScalar(scalars[position])
+                    if (before != after) != negated { pending.append(next) }
                 default:
                     set.append(index)
                 }
@@ -77,7 +90,7 @@ struct IRegexp: Sendable {
         }
 
         close(start, into: &current)
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             if searching, accepts(current) { return true }
             generation += 1
             position += 1
@@ -94,16 +107,29 @@ struct IRegexp: Sendable {
         return accepts(current)
     }
 
+    /// ECMA-262's word characters, which `\b` looks at: ASCII letters, digits and `_`.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: return true
+        default: return false
+        }
+    }
+
     /// A set of scalars: ranges and general categories, possibly complemented.
-    struct CharacterSet: Sendable {
-        enum Item: Sendable {
+    package struct CharacterSet: Sendable {
+        package enum Item: Sendable {
             case range(UInt32, UInt32)
             /// A general category by its one- or two-letter name (`L`, `Nd`), or its complement.
             case category(String, complemented: Bool)
         }
 
-        var items: [Item]
-        var complemented = false
+        package var items: [Item]
+        package var complemented = false
+
+        package init(items: [Item], complemented: Bool = false) {
+            self.items = items
+            self.complemented = complemented
+        }
 
         func contains(_ scalar: Unicode.Scalar) -> Bool {
             let value = scalar.value
@@ -122,7 +148,7 @@ struct IRegexp: Sendable {
     }
 
     /// The two-letter name of a scalar's general category.
-    static func category(of scalar: Unicode.Scalar) -> String {
+    package static func category(of scalar: Unicode.Scalar) -> String {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter: return "Lu"
         case .lowercaseLetter: return "Ll"
@@ -160,10 +186,12 @@ struct IRegexp: Sendable {
 }
 
 /// The parsed pattern.
-indirect enum IRegexpTree {
+package indirect enum IRegexpTree {
     case set(IRegexp.CharacterSet)
     /// `^` (at the start) or `$` (at the end).
     case anchor(atStart: Bool)
+    /// `\b`, or `\B` when negated (ECMA-262 only).
+    case wordBoundary(negated: Bool)
     case sequence([IRegexpTree])
     case alternatives([IRegexpTree])
     case repetition(IRegexpTree, minimum: Int, maximum: Int?)
@@ -364,6 +392,8 @@ struct IRegexpCompiler {
             return add(.scalar(set, next: next))
         case .anchor(let atStart):
             return add(.anchor(atStart: atStart, next: next))
+        case .wordBoundary(let negated):
+            return add(.wordBoundary(negated: negated, next: next))
         case .sequence(let parts):
             var entry = next
             for part in parts.reversed() {

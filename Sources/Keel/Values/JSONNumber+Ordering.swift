@@ -1,7 +1,7 @@
 extension JSONNumber {
     /// Whether this number's exact value is below `other`'s: `0.1 < 0.10000000000000001` holds, though both
     /// round to the same `Double`, and integers past 2^53 compare exactly. For JSONPath's `<` and friends.
-    func isLess(than other: JSONNumber) -> Bool {
+    package func isLess(than other: JSONNumber) -> Bool {
         switch (storage, other.storage) {
         case let (.int(a), .int(b)): return a < b
         case let (.uint(a), .uint(b)): return a < b

@@ -192,7 +192,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The exact value as digits and exponent (for literals and integers).
-    var decimal: DecimalLiteral {
+    package var decimal: DecimalLiteral {
         switch storage {
         case .int(let value): return DecimalLiteral(value)
         case .uint(let value): return DecimalLiteral(value)
