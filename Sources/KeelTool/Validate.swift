@@ -1,5 +1,6 @@
 import ArgumentParser
 import Keel
+import KeelSchema
 
 /// `keel validate`: parse each input strictly; print `OK` for valid ones and a located error for the rest.
 struct Validate: ParsableCommand {
@@ -29,8 +30,20 @@ struct Validate: ParsableCommand {
               <stdin>:2:6: record 2 (line 2, byte 8): Unexpected '}' at line 1, column 6 (byte 5): expected a value.
               <stdin>: 1 of 2 records invalid
 
+            With --schema SCHEMA, each input (or each record) must also match that JSON Schema (draft-04, \
+            -06, -07, 2019-09 or 2020-12, from its $schema; 2020-12 when it names none). Every failure is \
+            printed as '<file>:<line>:<column>: <message> (at <instance pointer>, schema <keyword path>)'. \
+            References to other schema files resolve through --schema-dir FOLDER (each file named by its $id \
+            and its file:// URI); nothing is fetched over the network. Formats are checked with \
+            --assert-formats.
+
+              $ keel validate --schema Examples/people.schema.json Examples/people.json
+              Examples/people.json: OK
+              $ echo '{"success": true, "people": [{"name": "Ann", "age": -4}]}' | keel validate --schema Examples/people.schema.json
+              <stdin>:1:53: expected a number at least 0, found -4 (at /people/0/age, schema #/properties/people/items/$ref/properties/age/minimum)
+
             Exit status: 0 when all inputs are valid, 1 when any is invalid, 2 when any cannot be read or the \
-            output cannot be written.
+            output cannot be written, 64 when the schema does not compile.
             """
     )
 
@@ -41,7 +54,13 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var records: RecordOptions
 
+    @OptionGroup var schemaOptions: SchemaOptions
+
     func run() throws {
+        if let schema = try schemaOptions.compile() {
+            try validate(against: schema)
+            return
+        }
         // Validation keeps no document: each input needs its bytes and nothing in proportion to them.
         let progress = ProgressLine.startIfTerminal()
         defer { progress?.stop() }
@@ -54,6 +73,42 @@ struct Validate: ParsableCommand {
             switch file.validateReportingErrors(options: input.parsingOptions, progress: progress) {
             case .success: StandardOutput.writeLine("\(file.displayName): OK")
             case .failure(let failure): status = max(status, failure.rawValue)
+            }
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Parses each input (or record) and checks it against the schema, printing every failure.
+    private func validate(against schema: JSONSchema) throws {
+        var status: Int32 = 0
+        for file in InputFile.resolve(files) {
+            var recordCount = 0
+            var mismatched = 0
+            let reading = file.eachRoot(records: records, input: input) { root, record in
+                recordCount += 1
+                let result = schema.validate(root)
+                guard !result.isValid else { return }
+                mismatched += 1
+                for failure in result.failures {
+                    var location = failure.sourceLocation ?? root.location
+                    var prefix = ""
+                    if let record {
+                        location = record.streamLocation(of: location)
+                        prefix = "record \(record.record): "
+                    }
+                    let pointer = failure.instancePointer.isEmpty ? "the root" : failure.instancePointer
+                    printError("\(file.displayName):\(location.line):\(location.column): \(prefix)\(failure.message) (at \(pointer), schema \(failure.keywordLocation))")
+                }
+            }
+            status = max(status, reading.rawValue)
+            if mismatched > 0 {
+                status = max(status, ExitStatus.invalid.rawValue)
+                if records.format(for: file) != nil {
+                    printError("\(file.displayName): \(mismatched) of \(recordCount) records do not match the schema")
+                }
+            } else if reading == .success {
+                let count = records.format(for: file) != nil ? " (\(recordCount) record\(recordCount == 1 ? "" : "s"))" : ""
+                StandardOutput.writeLine("\(file.displayName): OK\(count)")
             }
         }
         if status != 0 { throw ExitCode(status) }

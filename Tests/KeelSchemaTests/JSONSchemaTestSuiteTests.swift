@@ -50,12 +50,15 @@ struct JSONSchemaTestSuiteTests {
             do {
                 schema = try JSONSchema(schemaJSON, registry: registry, options: options)
             } catch {
-                outcome.failures.append("\(name): \(description): does not compile: \(error)")
+                outcome.failures += tests.map { _ in "\(name): \(description): does not compile: \(error)" }
                 continue
             }
             for test in tests {
                 guard case .object(let fields) = test, case .string(let testName)? = fields["description"],
-                      let data = fields["data"], case .bool(let expected)? = fields["valid"] else { continue }
+                      let data = fields["data"], case .bool(let expected)? = fields["valid"] else {
+                    outcome.failures.append("\(name): \(description): a test the runner cannot read")
+                    continue
+                }
                 let document = try JSONDocument(parsing: data.description)
                 let quick = schema.isValid(document.root)
                 let full = schema.validate(document.root)
@@ -84,7 +87,8 @@ struct JSONSchemaTestSuiteTests {
             total.passed += outcome.passed
             total.failures += outcome.failures
         }
-        #expect(total.passed > 300, "only \(total.passed) tests ran for \(folder)")
+        #expect(total.passed > 600, "only \(total.passed) tests ran for \(folder)")
+        print("JSON Schema Test Suite, \(folder), required: \(total.passed) passed, \(total.failures.count) failed")
         #expect(total.failures.isEmpty, "\(folder): \(total.failures.count) failed, \(total.passed) passed:\n\(total.failures.joined(separator: "\n"))")
     }
 
@@ -101,7 +105,8 @@ struct JSONSchemaTestSuiteTests {
                 }
             }
         }
-        #expect(total.passed > 100, "only \(total.passed) optional tests ran for \(folder)")
+        #expect(total.passed > 300, "only \(total.passed) optional tests ran for \(folder)")
+        print("JSON Schema Test Suite, \(folder), optional: \(total.passed) passed, \(total.failures.count) failed")
         #expect(total.failures.isEmpty, "\(folder): \(total.failures.count) failed, \(total.passed) passed:\n\(total.failures.joined(separator: "\n"))")
     }
 }
