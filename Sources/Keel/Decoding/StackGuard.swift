@@ -13,7 +13,7 @@ import Darwin
 
 /// Whether the current thread has stack enough to decode one level deeper.
 @usableFromInline
-enum StackGuard {
+package enum StackGuard {
     /// The stack kept free below the deepest decoding frame: room for the model's own frames between two
     /// checks, for making the error and for unwinding. A quarter of the stack when that is less.
     static let reserve = 128 * 1024
@@ -26,7 +26,7 @@ enum StackGuard {
 
     /// `true` while the current frame is above the current thread's limit.
     @usableFromInline
-    static func hasRoom() -> Bool {
+    package static func hasRoom() -> Bool {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         return here > limit()

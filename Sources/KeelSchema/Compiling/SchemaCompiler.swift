@@ -75,9 +75,9 @@ struct SchemaCompiler {
 
     private mutating func compile(_ json: JSON, _ outer: Context) throws(JSONSchemaError) -> SchemaNode {
         var context = outer
-        guard context.depth <= options.maximumSchemaDepth else {
+        guard context.depth <= options.maximumSchemaDepth, StackGuard.hasRoom() else {
             throw JSONSchemaError(kind: .limitExceeded, schemaLocation: context.location,
-                                  message: "the schema nests more than \(options.maximumSchemaDepth) levels deep")
+                                  message: "the schema nests more than \(options.maximumSchemaDepth) levels deep, or deeper than this thread's stack allows")
         }
         nodeCount += 1
         guard nodeCount <= options.maximumSchemaNodes else {

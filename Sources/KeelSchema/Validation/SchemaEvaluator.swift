@@ -33,9 +33,9 @@ struct SchemaEvaluator {
         depth += 1
         defer { depth -= 1 }
         let limit = options.maximumEvaluationDepth
-        guard depth <= limit else {
+        guard depth <= limit, StackGuard.hasRoom() else {
             return fail(node, "$ref", instance,
-                        "the schema nests more than \(limit) levels deep here (a reference cycle that never reaches a smaller value?)")
+                        "the schema nests more than \(limit) levels deep here, or deeper than this thread's stack allows (a reference cycle that never reaches a smaller value?)")
         }
         let entersResource = scope.last !== node.resource
         if entersResource { scope.append(node.resource) }
