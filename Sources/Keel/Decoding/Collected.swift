@@ -24,7 +24,7 @@ public struct Collected<Value, Failure: Error> {
     /// Whether the value was built and no error was met (warnings do not count).
     public var isComplete: Bool { value != nil && errors.isEmpty }
 
-    init(value: Value?, errors: [Failure], warnings: [Failure] = []) {
+    package init(value: Value?, errors: [Failure], warnings: [Failure] = []) {
         self.value = value
         self.errors = errors
         self.warnings = warnings

@@ -18,7 +18,7 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         /// The kind's name, such as `missingKey`.
         public var description: String { Kind.names[Int(code)] }
         static let names = ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple",
-                            "nestingTooDeep", "missingElement", "tooManyElements"]
+                            "nestingTooDeep", "missingElement", "tooManyElements", "schemaViolation"]
 
         /// An object has no member with a key the model requires.
         public static let missingKey = Kind(0)
@@ -40,6 +40,9 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         /// An array or object with more elements than a count-limited decoding keeps; the ones past the
         /// limit are left out (``CollectingDecoder/decodeArray(of:maximumCount:)``).
         public static let tooManyElements = Kind(8)
+        /// A value that breaks a JSON Schema keyword, when a document is validated and decoded in one call
+        /// (KeelSchema); ``JSONDecodingError/expected`` holds the schema's sentence and keyword path.
+        public static let schemaViolation = Kind(9)
 
         /// Matches an error against a kind: `catch JSONDecodingError.missingKey`.
         public static func ~= (kind: Self, error: any Error) -> Bool {
@@ -169,6 +172,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
             return "Unknown value at \(path)\(place): expected \(expected), found \(found)."
         case .tooManyElements:
             return "Too many elements at \(path)\(place): expected \(expected), found \(found)."
+        case .schemaViolation:
+            return "Schema violation at \(path)\(place): \(expected)."
         case .nestingTooDeep:
             return "Nesting too deep to decode at \(path)\(place): the thread's stack is nearly used up."
         default:
@@ -274,4 +279,6 @@ extension JSONDecodingError {
     public static var nestingTooDeep: Kind { .nestingTooDeep }
     /// See ``Kind/tooManyElements``.
     public static var tooManyElements: Kind { .tooManyElements }
+    /// See ``Kind/schemaViolation``.
+    public static var schemaViolation: Kind { .schemaViolation }
 }
