@@ -31,28 +31,41 @@ package struct IRegexp: Sendable {
 
     let states: [State]
     let start: Int
+    /// The same pattern as a deterministic automaton for searching, when it is small enough.
+    let searcher: IRegexpSearchAutomaton?
 
     init?(_ pattern: String) {
         var parser = IRegexpParser(Array(pattern.unicodeScalars))
         guard let tree = parser.parse() else { return nil }
-        self.init(tree: tree)
+        self.init(tree: tree, buildsSearcher: false)
     }
 
     /// The automaton for a pattern another syntax's parser has read (JSON Schema's ECMA-262 patterns),
-    /// or `nil` when it would pass ``maximumStates``.
-    package init?(tree: IRegexpTree) {
+    /// or `nil` when it would pass ``maximumStates``. `buildsSearcher` also builds the deterministic
+    /// automaton ``isFound(in:)`` uses, worth its cost for a pattern compiled once and run often.
+    package init?(tree: IRegexpTree, buildsSearcher: Bool) {
         var compiler = IRegexpCompiler()
         let accept = compiler.add(.accept)
         guard let start = compiler.compile(tree, next: accept) else { return nil }
         self.states = compiler.states
         self.start = start
+        self.searcher = buildsSearcher ? IRegexpSearchAutomaton(states: compiler.states, start: start) : nil
     }
 
     /// Whether the whole text matches.
     package func matches(_ text: String) -> Bool { run(text, searching: false) }
 
     /// Whether some part of the text matches.
-    package func isFound(in text: String) -> Bool { run(text, searching: true) }
+    package func isFound(in text: String) -> Bool {
+        if let searcher { return searcher.isFound(in: text.unicodeScalars.lazy.map(\.value)) }
+        return run(text, searching: true)
+    }
+
+    /// Whether some part of well-formed UTF-8 text matches.
+    package func isFound(inUTF8 bytes: UnsafeRawBufferPointer) -> Bool {
+        if let searcher { return searcher.isFound(inUTF8: bytes) }
+        return run(String(decoding: bytes, as: UTF8.self), searching: true)
+    }
 
     private func run(_ text: String, searching: Bool) -> Bool {
         let scalars = Array(text.unicodeScalars)

@@ -317,7 +317,8 @@ struct SchemaCompiler {
         }
         if let value = object["enum"] {
             guard case .array(let values) = value else { throw reader.invalid("enum", "must be an array") }
-            node.keywords.append(("enum", .enumeration(values.elements)))
+            let strings = values.elements.compactMap { if case .string(let text) = $0 { return text } else { return nil } }
+            node.keywords.append(("enum", .enumeration(values.elements, strings: strings.count == values.count ? KeyTable(strings) : nil)))
         }
         if dialect.isAtLeast(.draft6), let value = object["const"] {
             node.keywords.append(("const", .constant(value)))
@@ -351,7 +352,7 @@ struct SchemaCompiler {
         if let limit = try reader.count("minProperties") { node.keywords.append(("minProperties", .minProperties(limit))) }
         if let value = object["required"] {
             let names = try reader.strings(value, keyword: "required")
-            if !names.isEmpty { node.keywords.append(("required", .required(names))) }
+            if !names.isEmpty { node.keywords.append(("required", .required(KeyTable(Array(Set(names)).sorted())))) }
         }
         if dialect.isAtLeast(.draft2019_09), case .object(let dependencies)? = object["dependentRequired"] {
             var pairs: [(String, [String])] = []
@@ -435,15 +436,15 @@ struct SchemaCompiler {
         }
 
         // Objects.
-        var known = Set<String>()
+        var known: [String] = []
         var patterns: [SchemaPattern] = []
         if case .object(let properties)? = object["properties"] {
-            var compiled: [String: SchemaNode] = [:]
-            for (name, value) in properties {
-                compiled[name] = try compile(value, context.child("properties", name))
-                known.insert(name)
+            var compiled: [SchemaNode] = []
+            for (name, value) in properties where !known.contains(name) {
+                compiled.append(try compile(properties[name] ?? value, context.child("properties", name)))
+                known.append(name)
             }
-            node.keywords.append(("properties", .properties(compiled)))
+            node.keywords.append(("properties", .properties(KeyTable(known), compiled)))
         } else if object["properties"] != nil {
             throw reader.invalid("properties", "must be an object of schemas")
         }
@@ -458,7 +459,7 @@ struct SchemaCompiler {
         }
         if let value = object["additionalProperties"] {
             let schema = try compile(value, context.child("additionalProperties"))
-            node.keywords.append(("additionalProperties", .additionalProperties(schema, known: known, patterns: patterns)))
+            node.keywords.append(("additionalProperties", .additionalProperties(schema, known: KeyTable(known), patterns: patterns)))
         }
         if dialect.isAtLeast(.draft6), let value = object["propertyNames"] {
             node.keywords.append(("propertyNames", .propertyNames(try compile(value, context.child("propertyNames")))))

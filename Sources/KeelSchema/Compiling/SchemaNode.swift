@@ -68,7 +68,8 @@ struct SchemaTypes: OptionSet, Sendable {
 /// A compiled keyword.
 enum SchemaKeyword: @unchecked Sendable {
     case type(SchemaTypes, integerNeedsPlainLiteral: Bool)
-    case enumeration([JSON])
+    /// `enum`; `strings` when every value is a string, to compare bytes.
+    case enumeration([JSON], strings: KeyTable?)
     case constant(JSON)
     case multipleOf(JSONNumber)
     case maximum(JSONNumber, exclusive: Bool)
@@ -88,13 +89,13 @@ enum SchemaKeyword: @unchecked Sendable {
     case items(SchemaNode, start: Int)
     /// `contains`, with `minContains` and `maxContains`; `marksItems` when matches count as evaluated.
     case contains(SchemaNode, minimum: Int, maximum: Int?, marksItems: Bool)
-    case properties([String: SchemaNode])
+    case properties(KeyTable, [SchemaNode])
     case patternProperties([(SchemaPattern, SchemaNode)])
-    case additionalProperties(SchemaNode, known: Set<String>, patterns: [SchemaPattern])
+    case additionalProperties(SchemaNode, known: KeyTable, patterns: [SchemaPattern])
     case propertyNames(SchemaNode)
     case maxProperties(Int)
     case minProperties(Int)
-    case required([String])
+    case required(KeyTable)
     case dependentRequired([(String, [String])])
     case dependentSchemas([(String, SchemaNode)])
     case allOf([SchemaNode])

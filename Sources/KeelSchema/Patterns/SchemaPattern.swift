@@ -18,7 +18,7 @@ struct SchemaPattern: @unchecked Sendable {
     static func compile(_ source: String) -> Result<SchemaPattern, PatternError> {
         switch ECMAScriptPatternParser.parse(source) {
         case .tree(let tree):
-            guard let automaton = IRegexp(tree: tree) else {
+            guard let automaton = IRegexp(tree: tree, buildsSearcher: true) else {
                 return .failure(PatternError(message: "the pattern is too large (over \(IRegexp.maximumStates) automaton states)"))
             }
             return .success(SchemaPattern(source: source, engine: .automaton(automaton)))
@@ -43,6 +43,14 @@ struct SchemaPattern: @unchecked Sendable {
         switch engine {
         case .automaton(let automaton): return automaton.isFound(in: text)
         case .backtracking(let regex): return (try? regex.firstMatch(in: text)) != nil
+        }
+    }
+
+    /// Whether the pattern matches somewhere in well-formed UTF-8 text.
+    func isFound(inUTF8 bytes: UnsafeRawBufferPointer) -> Bool {
+        switch engine {
+        case .automaton(let automaton): return automaton.isFound(inUTF8: bytes)
+        case .backtracking(let regex): return (try? regex.firstMatch(in: String(decoding: bytes, as: UTF8.self))) != nil
         }
     }
 }

@@ -10,11 +10,25 @@ struct SchemaEvaluator {
     private(set) var failures: [JSONSchemaFailure] = []
     /// Above zero while evaluating a branch whose own failures are not reported (`anyOf`, `not`, `if`...).
     private var quiet = 0
-    private var instancePath: [JSONPath.Component] = []
+    /// The steps from the instance's root to the value at hand; member keys are read only for a failure.
+    private var instancePath: [PathStep] = []
     private var keywordPath: [String] = []
     /// The schema resources evaluation has entered, outermost first.
     private var scope: [SchemaResource] = []
     private var depth = 0
+
+    enum PathStep {
+        /// The value of a member (its key is read from the document when needed).
+        case member(JSONView)
+        case index(Int)
+
+        var component: JSONPath.Component {
+            switch self {
+            case .member(let value): return .key(value.keyOfMember ?? "")
+            case .index(let position): return .index(position)
+            }
+        }
+    }
 
     init(options: JSONSchemaOptions, collectsAll: Bool) {
         self.options = options
@@ -57,9 +71,9 @@ struct SchemaEvaluator {
     }
 
     /// Evaluates `node` at a child of the instance (an element or a member).
-    private mutating func evaluate(_ node: SchemaNode, at component: JSONPath.Component, _ instance: JSONView,
+    private mutating func evaluate(_ node: SchemaNode, at step: PathStep, _ instance: JSONView,
                                    _ annotations: inout Annotations?) -> Bool {
-        instancePath.append(component)
+        instancePath.append(step)
         defer { instancePath.removeLast() }
         return evaluate(node, instance, &annotations)
     }
@@ -80,14 +94,14 @@ struct SchemaEvaluator {
         return passed
     }
 
-    private mutating func fail(_ node: SchemaNode, _ keyword: String, _ instance: JSONView, _ message: String) -> Bool {
+    private mutating func fail(_ node: SchemaNode, _ keyword: String, _ instance: JSONView, _ message: @autoclosure () -> String) -> Bool {
         guard quiet == 0 else { return false }
         let pointer = keywordPath.map { SchemaCompiler.Context.escape($0) }
         let keywordLocation = "#" + pointer.map { "/" + $0 }.joined()
         failures.append(JSONSchemaFailure(
-            instancePath: JSONPath(instancePath), sourceLocation: instance.location,
+            instancePath: JSONPath(instancePath.map(\.component)), sourceLocation: instance.location,
             keywordLocation: keywordLocation, absoluteKeywordLocation: node.location + "/" + SchemaCompiler.Context.escape(keyword),
-            keyword: keyword, message: message))
+            keyword: keyword, message: message()))
         return false
     }
 
@@ -100,9 +114,13 @@ struct SchemaEvaluator {
             guard !Self.matches(instance, types, plainIntegers: plainIntegers) else { return true }
             return fail(node, name, instance, "expected \(types.list), found \(Self.describe(instance))")
 
-        case .enumeration(let values):
-            let value = JSON(instance)
-            guard !values.contains(value) else { return true }
+        case .enumeration(let values, let strings):
+            if let strings {
+                let found = instance.withStringBytes { bytes, _ in strings.index(of: bytes) != nil } ?? false
+                if found { return true }
+            } else if values.contains(JSON(instance)) {
+                return true
+            }
             let listed = values.prefix(5).map(\.description).joined(separator: ", ") + (values.count > 5 ? ", ..." : "")
             return fail(node, name, instance, "expected one of \(listed), found \(Self.describe(instance))")
 
@@ -129,18 +147,16 @@ struct SchemaEvaluator {
             return passes || fail(node, name, instance, "expected a number \(exclusive ? "above" : "at least") \(limit), found \(number)")
 
         case .maxLength(let limit):
-            guard let text = instance.stringValue else { return true }
-            let length = text.unicodeScalars.count
+            guard let length = Self.scalarCount(instance) else { return true }
             return length <= limit || fail(node, name, instance, "expected at most \(limit) characters, found \(length)")
 
         case .minLength(let limit):
-            guard let text = instance.stringValue else { return true }
-            let length = text.unicodeScalars.count
+            guard let length = Self.scalarCount(instance) else { return true }
             return length >= limit || fail(node, name, instance, "expected at least \(limit) characters, found \(length)")
 
         case .pattern(let pattern):
-            guard let text = instance.stringValue else { return true }
-            return pattern.isFound(in: text)
+            guard let found = instance.withStringBytes({ bytes, _ in pattern.isFound(inUTF8: bytes) }) else { return true }
+            return found
                 || fail(node, name, instance, "expected a string matching \(pattern.source), found \(Self.describe(instance))")
 
         case .format(let format, let checker):
@@ -182,16 +198,13 @@ struct SchemaEvaluator {
         case .prefixItems(let schemas):
             guard instance.kind == .array else { return true }
             var valid = true
-            let elements = instance.elements
             var ignored: Annotations?
-            for (position, element) in elements.prefix(schemas.count).enumerated() {
-                if !evaluate(schemas[position], at: .index(position), element, &ignored) {
-                    valid = false
-                    if stopsAtFirstFailure { return false }
-                }
+            instance.forEachElement { position, element in
+                guard position < schemas.count, valid || !stopsAtFirstFailure else { return }
+                if !evaluate(schemas[position], at: .index(position), element, &ignored) { valid = false }
             }
             if var found = annotations {
-                found.itemPrefix = max(found.itemPrefix, min(schemas.count, elements.count))
+                found.itemPrefix = max(found.itemPrefix, min(schemas.count, instance.count))
                 annotations = found
             }
             return valid
@@ -199,28 +212,28 @@ struct SchemaEvaluator {
         case .items(let schema, let start):
             guard instance.kind == .array else { return true }
             var valid = true
-            let elements = instance.elements
             var ignored: Annotations?
-            for position in elements.indices where position >= start {
-                if !evaluate(schema, at: .index(position), elements[position], &ignored) {
-                    valid = false
-                    if stopsAtFirstFailure { return false }
-                }
+            instance.forEachElement { position, element in
+                guard position >= start, valid || !stopsAtFirstFailure else { return }
+                if !evaluate(schema, at: .index(position), element, &ignored) { valid = false }
             }
-            if elements.count > start { annotations?.allItems = true }
+            if instance.count > start { annotations?.allItems = true }
             return valid
 
         case .contains(let schema, let minimum, let maximum, let marksItems):
             guard instance.kind == .array else { return true }
             var matches = 0
             var ignored: Annotations?
-            for (position, element) in instance.elements.enumerated() {
+            let counts = marksItems && annotations != nil
+            instance.forEachElement { position, element in
+                // Without annotations to collect, counting can stop once the verdict is known.
+                guard counts || matches < max(minimum, (maximum ?? Int.max - 1) + 1) else { return }
                 instancePath.append(.index(position))
                 let matched = test(schema, element, &ignored)
                 instancePath.removeLast()
                 if matched {
                     matches += 1
-                    if marksItems { annotations?.items.insert(position) }
+                    if counts { annotations?.items.insert(position) }
                 }
             }
             if matches < minimum {
@@ -233,20 +246,16 @@ struct SchemaEvaluator {
             }
             return true
 
-        case .properties(let schemas):
+        case .properties(let names, let schemas):
             guard instance.kind == .object else { return true }
             var valid = true
             var ignored: Annotations?
-            for (key, value) in instance.members {
-                guard let schema = schemas[key] else { continue }
-                keywordPath.append(key)
-                let passed = evaluate(schema, at: .key(key), value, &ignored)
+            instance.forEachMemberKey { key, value in
+                guard valid || !stopsAtFirstFailure, let position = names.index(of: key) else { return }
+                keywordPath.append(names.names[position])
+                if !evaluate(schemas[position], at: .member(value), value, &ignored) { valid = false }
                 keywordPath.removeLast()
-                annotations?.properties.insert(key)
-                if !passed {
-                    valid = false
-                    if stopsAtFirstFailure { return false }
-                }
+                if annotations != nil { annotations?.properties.insert(names.names[position]) }
             }
             return valid
 
@@ -254,16 +263,12 @@ struct SchemaEvaluator {
             guard instance.kind == .object else { return true }
             var valid = true
             var ignored: Annotations?
-            for (key, value) in instance.members {
-                for (pattern, schema) in schemas where pattern.isFound(in: key) {
+            instance.forEachMemberKey { key, value in
+                for (pattern, schema) in schemas where (valid || !stopsAtFirstFailure) && pattern.isFound(inUTF8: key) {
                     keywordPath.append(pattern.source)
-                    let passed = evaluate(schema, at: .key(key), value, &ignored)
+                    if !evaluate(schema, at: .member(value), value, &ignored) { valid = false }
                     keywordPath.removeLast()
-                    annotations?.properties.insert(key)
-                    if !passed {
-                        valid = false
-                        if stopsAtFirstFailure { return false }
-                    }
+                    if annotations != nil { annotations?.properties.insert(String(decoding: key, as: UTF8.self)) }
                 }
             }
             return valid
@@ -272,14 +277,15 @@ struct SchemaEvaluator {
             guard instance.kind == .object else { return true }
             var valid = true
             var ignored: Annotations?
-            for (key, value) in instance.members where !known.contains(key) && !patterns.contains(where: { $0.isFound(in: key) }) {
+            instance.forEachMemberKey { key, value in
+                guard valid || !stopsAtFirstFailure, known.index(of: key) == nil,
+                      !patterns.contains(where: { $0.isFound(inUTF8: key) }) else { return }
                 if schema.constant == false {
-                    valid = fail(node, name, instance, "expected no property beyond those the schema lists, found \(JSON.string(key))") && valid
-                } else if !evaluate(schema, at: .key(key), value, &ignored) {
+                    valid = fail(node, name, instance, "expected no property beyond those the schema lists, found \(JSON.string(String(decoding: key, as: UTF8.self)))") && valid
+                } else if !evaluate(schema, at: .member(value), value, &ignored) {
                     valid = false
                 }
-                annotations?.properties.insert(key)
-                if !valid, stopsAtFirstFailure { return false }
+                if annotations != nil { annotations?.properties.insert(String(decoding: key, as: UTF8.self)) }
             }
             return valid
 
@@ -306,8 +312,15 @@ struct SchemaEvaluator {
 
         case .required(let names):
             guard instance.kind == .object else { return true }
-            let missing = names.filter { instance.member($0) == nil }
-            guard !missing.isEmpty else { return true }
+            var present = [Bool](repeating: false, count: names.count)
+            var found = 0
+            instance.forEachMemberKey { key, _ in
+                guard found < names.count, let position = names.index(of: key), !present[position] else { return }
+                present[position] = true
+                found += 1
+            }
+            guard found < names.count else { return true }
+            let missing = names.names.indices.filter { !present[$0] }.map { names.names[$0] }
             return fail(node, name, instance, missing.count == 1
                 ? "missing the required property \(JSON.string(missing[0]))"
                 : "missing the required properties \(missing.map { JSON.string($0).description }.joined(separator: ", "))")
@@ -421,11 +434,9 @@ struct SchemaEvaluator {
             var valid = true
             var ignored: Annotations?
             let seen = annotations ?? Annotations()
-            for (position, element) in instance.elements.enumerated() where !seen.isEvaluated(item: position) {
-                if !evaluate(schema, at: .index(position), element, &ignored) {
-                    valid = false
-                    if stopsAtFirstFailure { return false }
-                }
+            instance.forEachElement { position, element in
+                guard !seen.isEvaluated(item: position), valid || !stopsAtFirstFailure else { return }
+                if !evaluate(schema, at: .index(position), element, &ignored) { valid = false }
             }
             annotations?.allItems = true
             return valid
@@ -438,7 +449,7 @@ struct SchemaEvaluator {
             for (key, value) in instance.members where !seen.contains(key) {
                 if schema.constant == false {
                     valid = fail(node, name, instance, "expected no property beyond those evaluated by the schema, found \(JSON.string(key))") && valid
-                } else if !evaluate(schema, at: .key(key), value, &ignored) {
+                } else if !evaluate(schema, at: .member(value), value, &ignored) {
                     valid = false
                 }
                 annotations?.properties.insert(key)
@@ -470,6 +481,13 @@ struct SchemaEvaluator {
         case .array, .object: return "\(instance.kind)"
         case .null: return "null"
         default: return "\(instance.kind) \(abbreviate(String(instance.sourceText)))"
+        }
+    }
+
+    /// A string's length in Unicode scalars (what `maxLength` counts), without making a `String`.
+    static func scalarCount(_ instance: JSONView) -> Int? {
+        instance.withStringBytes { bytes, isASCII in
+            isASCII ? bytes.count : bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         }
     }
 
