@@ -98,7 +98,7 @@ struct TapeReader {
 /// Keys are short, so the last bytes are compared as one word that may overlap the ones before it (or, below
 /// eight bytes, as two halves that may overlap), not one byte at a time.
 @inline(__always)
-func memoryEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+package func memoryEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
     if count >= 8 {
         var i = 0
         while i &+ 8 < count {

@@ -53,3 +53,11 @@ extension JSONView {
         return storage.withReader { $0.string(at: index - 1) }
     }
 }
+
+extension JSONView {
+    /// The view's position in its document's tape: a cheap name for it while the document is alive.
+    package var tapeIndex: Int { index }
+
+    /// Another value of the same document, by its tape position.
+    package func view(atTapeIndex position: Int) -> JSONView { JSONView(storage: storage, index: position) }
+}

@@ -13,7 +13,15 @@ final class SchemaNode: @unchecked Sendable {
     let resource: SchemaResource
     /// `true` or `false` for a boolean schema; `nil` for an object schema.
     var constant: Bool?
-    var keywords: [(name: String, keyword: SchemaKeyword)] = []
+    var keywords: [(name: String, keyword: SchemaKeyword)] = [] {
+        didSet {
+            program = ContiguousArray(keywords.map(\.keyword))
+            keywordNames = keywords.map(\.name)
+        }
+    }
+    /// The keywords alone, as evaluation runs them (no tuple to copy per keyword), and their names.
+    private(set) var program: ContiguousArray<SchemaKeyword> = []
+    private(set) var keywordNames: [String] = []
     /// Whether a keyword here reads the annotations of the others (`unevaluated...`).
     var readsAnnotations = false
 

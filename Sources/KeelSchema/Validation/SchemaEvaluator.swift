@@ -18,13 +18,14 @@ struct SchemaEvaluator {
     private var depth = 0
 
     enum PathStep {
-        /// The value of a member (its key is read from the document when needed).
-        case member(JSONView)
+        /// The value of a member, by its tape position (its key is read from the document when needed).
+        case member(Int)
         case index(Int)
 
-        var component: JSONPath.Component {
+        /// The step as a path component, reading a member's key from `document` (any view of the document).
+        func component(in document: JSONView) -> JSONPath.Component {
             switch self {
-            case .member(let value): return .key(value.keyOfMember ?? "")
+            case .member(let position): return .key(document.view(atTapeIndex: position).keyOfMember ?? "")
             case .index(let position): return .index(position)
             }
         }
@@ -57,9 +58,11 @@ struct SchemaEvaluator {
 
         var local: Annotations? = annotations != nil || node.readsAnnotations ? Annotations() : nil
         var valid = true
-        for (name, keyword) in node.keywords {
+        let program = node.program
+        for position in program.indices {
+            let name = node.keywordNames[position]
             keywordPath.append(name)
-            let passed = evaluate(keyword, named: name, of: node, instance, &local)
+            let passed = evaluate(program[position], named: name, of: node, instance, &local)
             keywordPath.removeLast()
             if !passed {
                 valid = false
@@ -99,7 +102,7 @@ struct SchemaEvaluator {
         let pointer = keywordPath.map { SchemaCompiler.Context.escape($0) }
         let keywordLocation = "#" + pointer.map { "/" + $0 }.joined()
         failures.append(JSONSchemaFailure(
-            instancePath: JSONPath(instancePath.map(\.component)), sourceLocation: instance.location,
+            instancePath: JSONPath(instancePath.map { $0.component(in: instance) }), sourceLocation: instance.location,
             keywordLocation: keywordLocation, absoluteKeywordLocation: node.location + "/" + SchemaCompiler.Context.escape(keyword),
             keyword: keyword, message: message()))
         return false
@@ -253,7 +256,7 @@ struct SchemaEvaluator {
             instance.forEachMemberKey { key, value in
                 guard valid || !stopsAtFirstFailure, let position = names.index(of: key) else { return }
                 keywordPath.append(names.names[position])
-                if !evaluate(schemas[position], at: .member(value), value, &ignored) { valid = false }
+                if !evaluate(schemas[position], at: .member(value.tapeIndex), value, &ignored) { valid = false }
                 keywordPath.removeLast()
                 if annotations != nil { annotations?.properties.insert(names.names[position]) }
             }
@@ -266,7 +269,7 @@ struct SchemaEvaluator {
             instance.forEachMemberKey { key, value in
                 for (pattern, schema) in schemas where (valid || !stopsAtFirstFailure) && pattern.isFound(inUTF8: key) {
                     keywordPath.append(pattern.source)
-                    if !evaluate(schema, at: .member(value), value, &ignored) { valid = false }
+                    if !evaluate(schema, at: .member(value.tapeIndex), value, &ignored) { valid = false }
                     keywordPath.removeLast()
                     if annotations != nil { annotations?.properties.insert(String(decoding: key, as: UTF8.self)) }
                 }
@@ -282,7 +285,7 @@ struct SchemaEvaluator {
                       !patterns.contains(where: { $0.isFound(inUTF8: key) }) else { return }
                 if schema.constant == false {
                     valid = fail(node, name, instance, "expected no property beyond those the schema lists, found \(JSON.string(String(decoding: key, as: UTF8.self)))") && valid
-                } else if !evaluate(schema, at: .member(value), value, &ignored) {
+                } else if !evaluate(schema, at: .member(value.tapeIndex), value, &ignored) {
                     valid = false
                 }
                 if annotations != nil { annotations?.properties.insert(String(decoding: key, as: UTF8.self)) }
@@ -449,7 +452,7 @@ struct SchemaEvaluator {
             for (key, value) in instance.members where !seen.contains(key) {
                 if schema.constant == false {
                     valid = fail(node, name, instance, "expected no property beyond those evaluated by the schema, found \(JSON.string(key))") && valid
-                } else if !evaluate(schema, at: .member(value), value, &ignored) {
+                } else if !evaluate(schema, at: .member(value.tapeIndex), value, &ignored) {
                     valid = false
                 }
                 annotations?.properties.insert(key)
