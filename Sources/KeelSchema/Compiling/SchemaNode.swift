@@ -17,8 +17,12 @@ final class SchemaNode: @unchecked Sendable {
         didSet {
             program = ContiguousArray(keywords.map(\.keyword))
             keywordNames = keywords.map(\.name)
+            isLeaf = keywords.allSatisfy(\.keyword.isAssertion)
         }
     }
+    /// Whether every keyword only checks the value itself (no subschema, no annotation): evaluation then
+    /// skips the bookkeeping of scopes, depth and annotations.
+    private(set) var isLeaf = true
     /// The keywords alone, as evaluation runs them (no tuple to copy per keyword), and their names.
     private(set) var program: ContiguousArray<SchemaKeyword> = []
     private(set) var keywordNames: [String] = []
@@ -74,7 +78,7 @@ struct SchemaTypes: OptionSet, Sendable {
 }
 
 /// A compiled keyword.
-enum SchemaKeyword: @unchecked Sendable {
+indirect enum SchemaKeyword: @unchecked Sendable {
     case type(SchemaTypes, integerNeedsPlainLiteral: Bool)
     /// `enum`; `strings` when every value is a string, to compare bytes.
     case enumeration([JSON], strings: KeyTable?)
@@ -118,4 +122,18 @@ enum SchemaKeyword: @unchecked Sendable {
     case recursiveRef(SchemaReference)
     case unevaluatedItems(SchemaNode)
     case unevaluatedProperties(SchemaNode)
+}
+
+extension SchemaKeyword {
+    /// A keyword that checks the value alone, evaluating no subschema.
+    var isAssertion: Bool {
+        switch self {
+        case .type, .enumeration, .constant, .multipleOf, .maximum, .minimum, .maxLength, .minLength, .pattern,
+             .format, .content, .maxItems, .minItems, .uniqueItems, .maxProperties, .minProperties, .required,
+             .dependentRequired:
+            return true
+        default:
+            return false
+        }
+    }
 }

@@ -16,6 +16,8 @@ struct SchemaEvaluator {
     /// The schema resources evaluation has entered, outermost first.
     private var scope: [SchemaResource] = []
     private var depth = 0
+    /// Whether the keyword being evaluated is on `keywordPath` (leaf schemas leave it off until a failure).
+    private var keywordPushed = true
 
     enum PathStep {
         /// The value of a member, by its tape position (its key is read from the document when needed).
@@ -44,6 +46,20 @@ struct SchemaEvaluator {
         if let constant = node.constant {
             if !constant { return fail(node, "false", instance, "no value is allowed here (the schema is false)") }
             return true
+        }
+        if node.isLeaf {
+            // Assertions only: no recursion, scope or annotations; a failure adds the keyword to the path.
+            keywordPushed = false
+            defer { keywordPushed = true }
+            var valid = true
+            var none: Annotations?
+            let program = node.program
+            for position in program.indices
+            where !evaluate(program[position], named: node.keywordNames[position], of: node, instance, &none) {
+                valid = false
+                if stopsAtFirstFailure { break }
+            }
+            return valid
         }
         depth += 1
         defer { depth -= 1 }
@@ -99,7 +115,7 @@ struct SchemaEvaluator {
 
     private mutating func fail(_ node: SchemaNode, _ keyword: String, _ instance: JSONView, _ message: @autoclosure () -> String) -> Bool {
         guard quiet == 0 else { return false }
-        let pointer = keywordPath.map { SchemaCompiler.Context.escape($0) }
+        let pointer = (keywordPushed ? keywordPath : keywordPath + [keyword]).map { SchemaCompiler.Context.escape($0) }
         let keywordLocation = "#" + pointer.map { "/" + $0 }.joined()
         failures.append(JSONSchemaFailure(
             instancePath: JSONPath(instancePath.map { $0.component(in: instance) }), sourceLocation: instance.location,
