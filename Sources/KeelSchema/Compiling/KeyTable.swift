@@ -5,8 +5,8 @@ import Keel
 ///
 /// Each name has a signature (its length and first and last bytes) that rules out almost every other name
 /// in one comparison; up to sixteen names are scanned by signature, more are hashed into buckets first.
-/// The bytes of all names sit in one buffer.
-struct KeyTable: @unchecked Sendable {
+/// The bytes of all names sit in one buffer. A class, so that keywords and evaluation share one copy.
+final class KeyTable: @unchecked Sendable {
     let names: [String]
     private let signatures: [UInt32]
     private let starts: [Int]

@@ -1,18 +1,24 @@
 import Keel
 
-/// A `pattern` or `patternProperties` regular expression, compiled once.
+/// A `pattern` or `patternProperties` regular expression, compiled once (a class: keywords share it without
+/// copying the automaton's tables).
 ///
 /// Patterns follow ECMA-262 with the `u` flag and, as JSON Schema says, match anywhere in the string unless
 /// anchored. Almost every pattern runs on Keel's automaton: time linear in the string, so `(a*)*b` cannot
 /// hang a validator. Backreferences and lookaround cannot run on an automaton; those patterns use Swift's
 /// `Regex` (with ASCII `\d` and `\w`, matching Unicode scalars, as ECMA-262 does), which backtracks.
-struct SchemaPattern: @unchecked Sendable {
+final class SchemaPattern: @unchecked Sendable {
     let source: String
     private enum Engine {
         case automaton(IRegexp)
         case backtracking(Regex<AnyRegexOutput>)
     }
     private let engine: Engine
+
+    private init(source: String, engine: Engine) {
+        self.source = source
+        self.engine = engine
+    }
 
     /// The compiled pattern, or why it is not an ECMA-262 regular expression.
     static func compile(_ source: String) -> Result<SchemaPattern, PatternError> {

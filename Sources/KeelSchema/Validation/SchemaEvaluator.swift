@@ -12,7 +12,7 @@ struct SchemaEvaluator {
     private var quiet = 0
     /// The steps from the instance's root to the value at hand; member keys are read only for a failure.
     private var instancePath: [PathStep] = []
-    private var keywordPath: [String] = []
+    private var keywordPath: [PathName] = []
     /// The schema resources evaluation has entered, outermost first.
     private var scope: [SchemaResource] = []
     private var depth = 0
@@ -29,6 +29,24 @@ struct SchemaEvaluator {
             switch self {
             case .member(let position): return .key(document.view(atTapeIndex: position).keyOfMember ?? "")
             case .index(let position): return .index(position)
+            }
+        }
+    }
+
+    /// A step of the keyword path, kept without copying names: a keyword's name (a short string), a position,
+    /// or a member name or pattern read from the compiled schema only when a failure is reported.
+    enum PathName {
+        case keyword(String)
+        case position(Int)
+        case member(Unmanaged<KeyTable>, Int)
+        case pattern(Unmanaged<SchemaPattern>)
+
+        var text: String {
+            switch self {
+            case .keyword(let name): return name
+            case .position(let position): return String(position)
+            case .member(let table, let position): return table.takeUnretainedValue().names[position]
+            case .pattern(let pattern): return pattern.takeUnretainedValue().source
             }
         }
     }
@@ -77,7 +95,7 @@ struct SchemaEvaluator {
         let program = node.program
         for position in program.indices {
             let name = node.keywordNames[position]
-            keywordPath.append(name)
+            keywordPath.append(.keyword(name))
             let passed = evaluate(program[position], named: name, of: node, instance, &local)
             keywordPath.removeLast()
             if !passed {
@@ -115,7 +133,7 @@ struct SchemaEvaluator {
 
     private mutating func fail(_ node: SchemaNode, _ keyword: String, _ instance: JSONView, _ message: @autoclosure () -> String) -> Bool {
         guard quiet == 0 else { return false }
-        let pointer = (keywordPushed ? keywordPath : keywordPath + [keyword]).map { SchemaCompiler.Context.escape($0) }
+        let pointer = (keywordPath.map(\.text) + (keywordPushed ? [] : [keyword])).map { SchemaCompiler.Context.escape($0) }
         let keywordLocation = "#" + pointer.map { "/" + $0 }.joined()
         failures.append(JSONSchemaFailure(
             instancePath: JSONPath(instancePath.map { $0.component(in: instance) }), sourceLocation: instance.location,
@@ -271,7 +289,7 @@ struct SchemaEvaluator {
             var ignored: Annotations?
             instance.forEachMemberKey { key, value in
                 guard valid || !stopsAtFirstFailure, let position = names.index(of: key) else { return }
-                keywordPath.append(names.names[position])
+                keywordPath.append(.member(Unmanaged.passUnretained(names), position))
                 if !evaluate(schemas[position], at: .member(value.tapeIndex), value, &ignored) { valid = false }
                 keywordPath.removeLast()
                 if annotations != nil { annotations?.properties.insert(names.names[position]) }
@@ -284,7 +302,7 @@ struct SchemaEvaluator {
             var ignored: Annotations?
             instance.forEachMemberKey { key, value in
                 for (pattern, schema) in schemas where (valid || !stopsAtFirstFailure) && pattern.isFound(inUTF8: key) {
-                    keywordPath.append(pattern.source)
+                    keywordPath.append(.pattern(Unmanaged.passUnretained(pattern)))
                     if !evaluate(schema, at: .member(value.tapeIndex), value, &ignored) { valid = false }
                     keywordPath.removeLast()
                     if annotations != nil { annotations?.properties.insert(String(decoding: key, as: UTF8.self)) }
@@ -360,7 +378,7 @@ struct SchemaEvaluator {
             guard instance.kind == .object else { return true }
             var valid = true
             for (trigger, schema) in dependencies where instance.member(trigger) != nil {
-                keywordPath.append(trigger)
+                keywordPath.append(.keyword(trigger))
                 let passed = apply(schema, instance, into: &annotations)
                 keywordPath.removeLast()
                 if !passed {
@@ -373,7 +391,7 @@ struct SchemaEvaluator {
         case .allOf(let schemas):
             var valid = true
             for (position, schema) in schemas.enumerated() {
-                keywordPath.append(String(position))
+                keywordPath.append(.position(position))
                 let passed = apply(schema, instance, into: &annotations)
                 keywordPath.removeLast()
                 if !passed {
@@ -386,7 +404,7 @@ struct SchemaEvaluator {
         case .anyOf(let schemas):
             var matched = false
             for (position, schema) in schemas.enumerated() {
-                keywordPath.append(String(position))
+                keywordPath.append(.position(position))
                 let passed = apply(schema, instance, into: &annotations, quietly: true)
                 keywordPath.removeLast()
                 matched = matched || passed
@@ -398,7 +416,7 @@ struct SchemaEvaluator {
             var matching: [Int] = []
             var found: Annotations? = annotations != nil ? Annotations() : nil
             for (position, schema) in schemas.enumerated() {
-                keywordPath.append(String(position))
+                keywordPath.append(.position(position))
                 if apply(schema, instance, into: &found, quietly: true) { matching.append(position) }
                 keywordPath.removeLast()
                 if matching.count > 1 { break }
@@ -421,11 +439,11 @@ struct SchemaEvaluator {
             if test(condition, instance, &found) {
                 if let found { annotations?.merge(found) }
                 guard let then else { return true }
-                keywordPath[keywordPath.count - 1] = "then"
+                keywordPath[keywordPath.count - 1] = .keyword("then")
                 return apply(then, instance, into: &annotations)
             }
             guard let otherwise else { return true }
-            keywordPath[keywordPath.count - 1] = "else"
+            keywordPath[keywordPath.count - 1] = .keyword("else")
             return apply(otherwise, instance, into: &annotations)
 
         case .ref(let reference):
