@@ -11,7 +11,7 @@ let package = Package(
             name: "keel-benchmarks",
             dependencies: [
                 .product(name: "Keel", package: "Keel"), .product(name: "KeelOperators", package: "Keel"),
-                .product(name: "KeelMacros", package: "Keel"),
+                .product(name: "KeelMacros", package: "Keel"), .product(name: "KeelSchema", package: "Keel"),
             ],
             path: "Sources/KeelBenchmarks"
         ),

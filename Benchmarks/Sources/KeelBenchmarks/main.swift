@@ -5,7 +5,7 @@ import Foundation
 // Codable bridge and each style, and again under a snake-case key strategy; encoding; and peak memory while parsing the largest file. Options: --corpus
 // DIR (default ../shared/corpus from the repository root), --seconds S (time per case, default 0.5),
 // --only SECTIONS (a comma-separated subset of parsing, writing, decoding, strategies, encoding, lines,
-// memory), and file names to restrict the run.
+// query, schema, memory), and file names to restrict the run.
 
 // The memory measurement runs this executable again, in a process of its own.
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-child",
@@ -22,7 +22,7 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-
 var corpusPath: String?
 var budget = 0.5
 var only: [String] = []
-let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "memory"]
+let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "schema", "memory"]
 var sections = allSections
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -243,6 +243,24 @@ if runs("query", on: "twitter.json") {
             let speed = measurement.megabytesPerSecond(rows.bytes)
             print([pad(name, 58), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
                 .joined(separator: " "))
+        }
+    } catch {
+        print("Benchmark check failed: \(error)")
+        exit(1)
+    }
+}
+
+if runs("schema", on: "twitter.json") {
+    do {
+        for table in try SchemaBenchmark.run(corpus: corpus, schemas: repositoryRoot.appendingPathComponent("Benchmarks/Schemas"), budget: budget) {
+            print("")
+            print(table.title + "; ratio to the first row")
+            let baseline = table.rows[0].1.megabytesPerSecond(table.bytes)
+            for (name, measurement) in table.rows {
+                let speed = measurement.megabytesPerSecond(table.bytes)
+                print([pad(name, 52), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
+                    .joined(separator: " "))
+            }
         }
     } catch {
         print("Benchmark check failed: \(error)")

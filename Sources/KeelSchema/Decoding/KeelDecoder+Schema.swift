@@ -1,7 +1,7 @@
 import Keel
 
 extension JSONSchemaFailure {
-    /// The failure as a Keel decoding error (``JSONDecodingError/Kind/schemaViolation``), with the same path
+    /// The failure as a Keel decoding error (of kind `schemaViolation`), with the same path
     /// and location, so that schema and decoding failures can be reported side by side.
     public var decodingError: JSONDecodingError {
         JSONDecodingError(kind: .schemaViolation, expected: "\(message) (schema \(keywordLocation))", found: message,
@@ -42,8 +42,8 @@ extension KeelDecoder {
     /// ```
     ///
     /// - Throws: a `DecodingError` for text that is not JSON; the first schema failure as a
-    ///   `DecodingError.dataCorrupted` whose underlying error is a ``JSONDecodingError`` of kind
-    ///   `schemaViolation` gathering every failure (`errors`); or the decoding error, as ``decode(_:from:)-(_,[UInt8])`` does.
+    ///   `DecodingError.dataCorrupted` whose underlying error is a `JSONDecodingError` of kind
+    ///   `schemaViolation` gathering every failure (`errors`); or the decoding error, as `decode(_:from:)` does.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], validatingAgainst schema: JSONSchema) throws -> T {
         let document: JSONDocument
         do { document = try JSONDocument(parsing: bytes, options: parsingOptions) } catch {
@@ -52,7 +52,7 @@ extension KeelDecoder {
         return try decode(T.self, from: document.root, validatingAgainst: schema)
     }
 
-    /// Validates a parsed value against `schema`, then decodes a `T` from it; see ``decode(_:from:validatingAgainst:)-(_,[UInt8],_)``.
+    /// Validates a parsed value against `schema`, then decodes a `T` from it; see the byte-taking variant.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONView, validatingAgainst schema: JSONSchema) throws -> T {
         let result = schema.validate(value)
         if let first = result.failures.first {
