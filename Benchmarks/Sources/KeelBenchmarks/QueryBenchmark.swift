@@ -18,16 +18,8 @@ enum QueryBenchmark {
     static let jqFilter = ".statuses[] | select(.retweet_count > 5) | .id"
 
     static func run(twitter: URL, budget: Double) throws -> Rows {
-        let statuses = try JSONDocument(parsing: Array(try Data(contentsOf: twitter))).root["statuses"].array.get()
-        let oneRound = try statuses.map { try JSON($0).jsonText() }.joined(separator: ",")
-        var text = #"{"statuses": ["# + oneRound
-        while text.utf8.count < 100_000_000 { text += "," + oneRound }
-        text += "]}"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("keel-query-benchmark-\(getpid()).json")
-        try Data(text.utf8).write(to: file)
+        let (file, bytes) = try RepeatedStatuses.writeFile(from: twitter, named: "query")
         defer { try? FileManager.default.removeItem(at: file) }
-        let bytes = text.utf8.count
-        text = ""
 
         let descendant = try JSONPathQuery(Self.descendant)
         let filter = try JSONPathQuery(Self.filter)

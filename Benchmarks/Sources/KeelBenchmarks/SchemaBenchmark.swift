@@ -27,16 +27,8 @@ enum SchemaBenchmark {
         let twitterBytes = Array(try Data(contentsOf: corpus.appendingPathComponent("twitter.json")))
         let twitter = try JSONDocument(parsing: twitterBytes)
         guard twitterSchema.isValid(twitter.root) else { throw BenchmarkError("twitter.json does not match its schema") }
-        let statuses = try twitter.root["statuses"].array.get()
-        let oneRound = try statuses.map { try JSON($0).jsonText() }.joined(separator: ",")
-        var text = #"{"statuses": ["# + oneRound
-        while text.utf8.count < 100_000_000 { text += "," + oneRound }
-        text += "]}"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("keel-schema-benchmark-\(getpid()).json")
-        try Data(text.utf8).write(to: file)
+        let (file, bytes) = try RepeatedStatuses.writeFile(from: corpus.appendingPathComponent("twitter.json"), named: "schema")
         defer { try? FileManager.default.removeItem(at: file) }
-        let bytes = text.utf8.count
-        text = ""
         func read() -> [UInt8] { (try? Data(contentsOf: file)).map(Array.init) ?? [] }
         guard let big = try? JSONDocument(parsing: read()), twitterSchema.validate(big.root).isValid else {
             throw BenchmarkError("the large twitter file does not match its schema")

@@ -172,18 +172,23 @@ if runs("strategies", on: "canada.json") {
     }
 }
 
+/// Prints rows of MB/s for an input of `bytes`, each with its ratio to the first row.
+func printRatioRows(_ rows: [(String, Measurement)], bytes: Int, nameWidth: Int) {
+    let baseline = rows[0].1.megabytesPerSecond(bytes)
+    for (name, measurement) in rows {
+        let speed = measurement.megabytesPerSecond(bytes)
+        print([pad(name, nameWidth), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
+            .joined(separator: " "))
+    }
+}
+
 /// Prints one encoding table: MB/s of Keel's output, and the ratio to the first row (JSONEncoder).
 func printEncodingTable(_ title: String, _ run: () throws -> EncodingBenchmark.Result) {
     print("")
     print(title)
     do {
         let result = try run()
-        let baseline = result.rows[0].1.megabytesPerSecond(result.bytes)
-        for (name, measurement) in result.rows {
-            let speed = measurement.megabytesPerSecond(result.bytes)
-            print([pad(name, 30), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
-                .joined(separator: " "))
-        }
+        printRatioRows(result.rows, bytes: result.bytes, nameWidth: 30)
     } catch {
         print("Benchmark check failed: \(error)")
         exit(1)
@@ -219,12 +224,7 @@ if runs("lines", on: "twitter.json") {
         let rows = try JSONLinesBenchmark.run(twitter: corpus.appendingPathComponent("twitter.json"), budget: budget)
         for (title, table) in [("Validating", rows.validation), ("Decoding each record into the status model,", rows.decoding)] {
             print("\(title) JSON Lines (\(rows.records) twitter statuses, \(rows.bytes) bytes), MB/s; ratio to the first row")
-            let baseline = table[0].1.megabytesPerSecond(rows.bytes)
-            for (name, measurement) in table {
-                let speed = measurement.megabytesPerSecond(rows.bytes)
-                print([pad(name, 38), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
-                    .joined(separator: " "))
-            }
+            printRatioRows(table, bytes: rows.bytes, nameWidth: 38)
         }
     } catch {
         print("Benchmark check failed: \(error)")
@@ -238,12 +238,7 @@ if runs("query", on: "twitter.json") {
         let rows = try QueryBenchmark.run(twitter: corpus.appendingPathComponent("twitter.json"), budget: budget)
         print("JSONPath over one \(rows.bytes)-byte document (twitter statuses repeated), read from a file each time, MB/s;")
         print("ratio to the first row (what keel validate does)")
-        let baseline = rows.rows[0].1.megabytesPerSecond(rows.bytes)
-        for (name, measurement) in rows.rows {
-            let speed = measurement.megabytesPerSecond(rows.bytes)
-            print([pad(name, 58), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
-                .joined(separator: " "))
-        }
+        printRatioRows(rows.rows, bytes: rows.bytes, nameWidth: 58)
     } catch {
         print("Benchmark check failed: \(error)")
         exit(1)
@@ -255,12 +250,7 @@ if runs("schema", on: "twitter.json") {
         for table in try SchemaBenchmark.run(corpus: corpus, schemas: repositoryRoot.appendingPathComponent("Benchmarks/Schemas"), budget: budget) {
             print("")
             print(table.title + "; ratio to the first row")
-            let baseline = table.rows[0].1.megabytesPerSecond(table.bytes)
-            for (name, measurement) in table.rows {
-                let speed = measurement.megabytesPerSecond(table.bytes)
-                print([pad(name, 52), pad(figure(speed), 10, right: true), pad(String(format: "%.2f×", speed / baseline), 9, right: true)]
-                    .joined(separator: " "))
-            }
+            printRatioRows(table.rows, bytes: table.bytes, nameWidth: 52)
         }
     } catch {
         print("Benchmark check failed: \(error)")

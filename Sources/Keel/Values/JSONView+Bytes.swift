@@ -61,3 +61,11 @@ extension JSONView {
     /// Another value of the same document, by its tape position.
     package func view(atTapeIndex position: Int) -> JSONView { JSONView(storage: storage, index: position) }
 }
+
+extension JSONView {
+    /// The number as an `Int64` when it is an integer literal that fits, without making a ``JSONNumber``.
+    package var plainInt64: Int64? {
+        guard isPlainIntegerLiteral, case .success(let value)? = integer(as: Int64.self) else { return nil }
+        return value
+    }
+}

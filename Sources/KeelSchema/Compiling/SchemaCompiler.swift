@@ -330,13 +330,13 @@ struct SchemaCompiler {
         if dialect == .draft4 {
             let exclusiveMaximum = try reader.boolean("exclusiveMaximum") ?? false
             let exclusiveMinimum = try reader.boolean("exclusiveMinimum") ?? false
-            if let limit = try reader.number("maximum") { node.keywords.append(("maximum", .maximum(limit, exclusive: exclusiveMaximum))) }
-            if let limit = try reader.number("minimum") { node.keywords.append(("minimum", .minimum(limit, exclusive: exclusiveMinimum))) }
+            if let limit = try reader.number("maximum") { node.keywords.append(("maximum", .maximum(limit, limit.exactly(Int64.self), exclusive: exclusiveMaximum))) }
+            if let limit = try reader.number("minimum") { node.keywords.append(("minimum", .minimum(limit, limit.exactly(Int64.self), exclusive: exclusiveMinimum))) }
         } else {
-            if let limit = try reader.number("maximum") { node.keywords.append(("maximum", .maximum(limit, exclusive: false))) }
-            if let limit = try reader.number("exclusiveMaximum") { node.keywords.append(("exclusiveMaximum", .maximum(limit, exclusive: true))) }
-            if let limit = try reader.number("minimum") { node.keywords.append(("minimum", .minimum(limit, exclusive: false))) }
-            if let limit = try reader.number("exclusiveMinimum") { node.keywords.append(("exclusiveMinimum", .minimum(limit, exclusive: true))) }
+            if let limit = try reader.number("maximum") { node.keywords.append(("maximum", .maximum(limit, limit.exactly(Int64.self), exclusive: false))) }
+            if let limit = try reader.number("exclusiveMaximum") { node.keywords.append(("exclusiveMaximum", .maximum(limit, limit.exactly(Int64.self), exclusive: true))) }
+            if let limit = try reader.number("minimum") { node.keywords.append(("minimum", .minimum(limit, limit.exactly(Int64.self), exclusive: false))) }
+            if let limit = try reader.number("exclusiveMinimum") { node.keywords.append(("exclusiveMinimum", .minimum(limit, limit.exactly(Int64.self), exclusive: true))) }
         }
         if let limit = try reader.count("maxLength") { node.keywords.append(("maxLength", .maxLength(limit))) }
         if let limit = try reader.count("minLength") { node.keywords.append(("minLength", .minLength(limit))) }

@@ -84,8 +84,9 @@ indirect enum SchemaKeyword: @unchecked Sendable {
     case enumeration([JSON], strings: KeyTable?)
     case constant(JSON)
     case multipleOf(JSONNumber)
-    case maximum(JSONNumber, exclusive: Bool)
-    case minimum(JSONNumber, exclusive: Bool)
+    /// A bound, with its value as an `Int64` when it is one (compared without making numbers).
+    case maximum(JSONNumber, Int64?, exclusive: Bool)
+    case minimum(JSONNumber, Int64?, exclusive: Bool)
     case maxLength(Int)
     case minLength(Int)
     case pattern(SchemaPattern)

@@ -173,12 +173,18 @@ struct SchemaEvaluator {
             case nil: return fail(node, name, instance, "cannot decide exactly whether \(number) is a multiple of \(divisor): the numbers are too far apart")
             }
 
-        case .maximum(let limit, let exclusive):
+        case .maximum(let limit, let bound, let exclusive):
+            if let bound, let value = instance.plainInt64 {
+                if exclusive ? value < bound : value <= bound { return true }
+            }
             guard let number = instance.numberValue else { return true }
             let passes = exclusive ? number.isLess(than: limit) : !limit.isLess(than: number)
             return passes || fail(node, name, instance, "expected a number \(exclusive ? "below" : "at most") \(limit), found \(number)")
 
-        case .minimum(let limit, let exclusive):
+        case .minimum(let limit, let bound, let exclusive):
+            if let bound, let value = instance.plainInt64 {
+                if exclusive ? value > bound : value >= bound { return true }
+            }
             guard let number = instance.numberValue else { return true }
             let passes = exclusive ? limit.isLess(than: number) : !number.isLess(than: limit)
             return passes || fail(node, name, instance, "expected a number \(exclusive ? "above" : "at least") \(limit), found \(number)")
@@ -224,6 +230,12 @@ struct SchemaEvaluator {
 
         case .uniqueItems:
             guard instance.kind == .array else { return true }
+            switch Self.repeatedScalar(in: instance) {
+            case .allDifferent: return true
+            case .repeated(let first, let second):
+                return fail(node, name, instance, "expected unique items, found item \(second) equal to item \(first)")
+            case .undecided: break
+            }
             var seen: [JSON: Int] = [:]
             for (position, element) in instance.elements.enumerated() {
                 if let first = seen.updateValue(position, forKey: JSON(element)) {
@@ -330,11 +342,18 @@ struct SchemaEvaluator {
             guard instance.kind == .object else { return true }
             var valid = true
             var ignored: Annotations?
-            for (key, _) in instance.members {
+            if let check = StringCheck(schema) {
+                instance.forEachMemberKey { key, _ in
+                    guard valid || !stopsAtFirstFailure, !check.accepts(key) else { return }
+                    valid = fail(node, "propertyNames", instance, "the property name \(JSON.string(String(decoding: key, as: UTF8.self))) does not match propertyNames") && valid
+                }
+                return valid
+            }
+            for (key, _) in instance.members where valid || !stopsAtFirstFailure {
+                // A schema beyond string checks runs on the name as a one-string document.
                 guard let name = try? JSONDocument(parsing: JSON.string(key).description) else { continue }
                 if !test(schema, name.root, &ignored) {
                     valid = fail(node, "propertyNames", instance, "the property name \(JSON.string(key)) does not match propertyNames") && valid
-                    if stopsAtFirstFailure { return false }
                 }
             }
             return valid
@@ -507,7 +526,9 @@ struct SchemaEvaluator {
         case .object: return types.contains(.object)
         case .number:
             if types.contains(.number) { return true }
-            guard types.contains(.integer), let number = instance.numberValue, number.isInteger else { return false }
+            guard types.contains(.integer) else { return false }
+            if instance.isPlainIntegerLiteral { return true }
+            guard let number = instance.numberValue, number.isInteger else { return false }
             return !plainIntegers || !instance.sourceText.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
         }
     }
@@ -519,6 +540,41 @@ struct SchemaEvaluator {
         case .null: return "null"
         default: return "\(instance.kind) \(abbreviate(String(instance.sourceText)))"
         }
+    }
+
+    /// What ``repeatedScalar(in:)`` found.
+    enum Repetition {
+        case allDifferent
+        case repeated(first: Int, second: Int)
+        /// The array is long, or holds values other than strings and integer literals.
+        case undecided
+    }
+
+    /// For a short array of strings and integer literals only, whether two items are equal, compared in
+    /// place (no `JSON` values, no hashing); anything else is left to the general comparison.
+    static func repeatedScalar(in array: JSONView) -> Repetition {
+        guard array.count <= 16 else { return .undecided }
+        var items: [JSONView] = []
+        items.reserveCapacity(array.count)
+        var undecided = false
+        array.forEachElement { _, element in
+            if element.plainInt64 == nil && element.kind != .string { undecided = true }
+            items.append(element)
+        }
+        if undecided { return .undecided }
+        for second in items.indices {
+            for first in 0..<second {
+                let a = items[first], b = items[second]
+                if let x = a.plainInt64 {
+                    if let y = b.plainInt64, x == y { return .repeated(first: first, second: second) }
+                    continue
+                }
+                guard b.kind == .string else { continue }
+                let equal = a.withStringBytes { left, _ in b.withStringBytes { right, _ in left.elementsEqual(right) } ?? false } ?? false
+                if equal { return .repeated(first: first, second: second) }
+            }
+        }
+        return .allDifferent
     }
 
     /// A string's length in Unicode scalars (what `maxLength` counts), without making a `String`.
