@@ -131,6 +131,22 @@ struct SchemaEvaluator {
         return passed
     }
 
+    /// Applies every schema (each under its step of the keyword path); all must pass.
+    private mutating func applyEach(_ schemas: [(PathName, SchemaNode)], _ instance: JSONView,
+                                    into annotations: inout Annotations?) -> Bool {
+        var valid = true
+        for (step, schema) in schemas {
+            keywordPath.append(step)
+            let passed = apply(schema, instance, into: &annotations)
+            keywordPath.removeLast()
+            if !passed {
+                valid = false
+                if stopsAtFirstFailure { return false }
+            }
+        }
+        return valid
+    }
+
     private mutating func fail(_ node: SchemaNode, _ keyword: String, _ instance: JSONView, _ message: @autoclosure () -> String) -> Bool {
         guard quiet == 0 else { return false }
         let pointer = (keywordPath.map(\.text) + (keywordPushed ? [] : [keyword])).map { SchemaCompiler.Context.escape($0) }
@@ -395,30 +411,11 @@ struct SchemaEvaluator {
 
         case .dependentSchemas(let dependencies):
             guard instance.kind == .object else { return true }
-            var valid = true
-            for (trigger, schema) in dependencies where instance.member(trigger) != nil {
-                keywordPath.append(.keyword(trigger))
-                let passed = apply(schema, instance, into: &annotations)
-                keywordPath.removeLast()
-                if !passed {
-                    valid = false
-                    if stopsAtFirstFailure { return false }
-                }
-            }
-            return valid
+            let present = dependencies.filter { instance.member($0.0) != nil }
+            return applyEach(present.map { (PathName.keyword($0.0), $0.1) }, instance, into: &annotations)
 
         case .allOf(let schemas):
-            var valid = true
-            for (position, schema) in schemas.enumerated() {
-                keywordPath.append(.position(position))
-                let passed = apply(schema, instance, into: &annotations)
-                keywordPath.removeLast()
-                if !passed {
-                    valid = false
-                    if stopsAtFirstFailure { return false }
-                }
-            }
-            return valid
+            return applyEach(schemas.enumerated().map { (PathName.position($0.offset), $0.element) }, instance, into: &annotations)
 
         case .anyOf(let schemas):
             var matched = false
