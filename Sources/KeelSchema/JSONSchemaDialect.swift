@@ -10,12 +10,28 @@ public enum JSONSchemaDialect: String, Sendable, Hashable, CaseIterable, CustomS
     /// The meta-schema's URI, which `$schema` names.
     public var metaSchemaURI: String { rawValue }
 
-    /// The dialect a `$schema` value names, with or without the empty fragment (`...schema#`).
+    /// The dialect a `$schema` value names, with or without the empty fragment (`...schema#`), and in
+    /// either scheme (real schemas write `https://json-schema.org/draft-07/schema#` as often as `http`).
     public init?(metaSchemaURI uri: String) {
         var text = uri
         if text.hasSuffix("#") { text.removeLast() }
-        guard let dialect = JSONSchemaDialect(rawValue: text) else { return nil }
-        self = dialect
+        for dialect in Self.allCases {
+            let canonical = dialect.rawValue
+            let other = canonical.hasPrefix("https:") ? "http:" + canonical.dropFirst(6) : "https:" + canonical.dropFirst(5)
+            if text == canonical || text == other {
+                self = dialect
+                return
+            }
+        }
+        return nil
+    }
+
+    /// Whether a `$schema` value names no particular dialect (`http://json-schema.org/schema#`, "the
+    /// latest"), which is read as the default dialect.
+    static func isUnversioned(_ uri: String) -> Bool {
+        var text = uri
+        if text.hasSuffix("#") { text.removeLast() }
+        return text == "http://json-schema.org/schema" || text == "https://json-schema.org/schema"
     }
 
     public var description: String {

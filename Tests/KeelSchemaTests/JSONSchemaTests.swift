@@ -118,6 +118,14 @@ import Testing
         #expect(draft7.isValid(try JSONDocument(parsing: "1").root))
         let current = try JSONSchema(parsing: ##"{"$defs": {"a": {}}, "$ref": "#/$defs/a", "type": "string"}"##)
         #expect(!current.isValid(try JSONDocument(parsing: "1").root))
+        // Real schemas name dialects in either scheme, and sometimes name none in particular.
+        for uri in ["https://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-04/schema", "http://json-schema.org/draft/2020-12/schema"] {
+            #expect(JSONSchemaDialect(metaSchemaURI: uri) != nil, "\(uri)")
+        }
+        let https7 = try JSONSchema(parsing: ##"{"$schema": "https://json-schema.org/draft-07/schema#", "definitions": {"a": {}}, "$ref": "#/definitions/a", "type": "string"}"##)
+        #expect(https7.isValid(try JSONDocument(parsing: "1").root))
+        let latest = try JSONSchema(parsing: #"{"$schema": "http://json-schema.org/schema#", "type": "string"}"#)
+        #expect(!latest.isValid(try JSONDocument(parsing: "1").root))
     }
 
     @Test func numbersCompareExactly() throws {

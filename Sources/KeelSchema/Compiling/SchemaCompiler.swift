@@ -157,6 +157,7 @@ struct SchemaCompiler {
     /// the registry whose own `$schema` leads to one.
     private func dialect(named uri: String, at location: String) throws(JSONSchemaError) -> (JSONSchemaDialect, Vocabularies) {
         if let known = JSONSchemaDialect(metaSchemaURI: uri) { return (known, .standard) }
+        if JSONSchemaDialect.isUnversioned(uri) { return (options.defaultDialect, .standard) }
         var name = SchemaURI(uri).withoutFragment.text
         var vocabularies: Vocabularies?
         for _ in 0..<16 {
