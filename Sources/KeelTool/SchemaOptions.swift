@@ -1,14 +1,7 @@
 import ArgumentParser
+import Foundation
 import Keel
 import KeelSchema
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `--schema`, `--schema-dir` and `--assert-formats`: the JSON Schema `keel validate` checks inputs against.
 struct SchemaOptions: ParsableArguments {
@@ -28,10 +21,11 @@ struct SchemaOptions: ParsableArguments {
         guard let schema else { return nil }
         var registry = JSONSchemaRegistry()
         for folder in schemaFolders {
-            for path in Self.jsonFiles(in: folder) {
-                guard let json = try Self.readSchema(path) else { continue }
-                try? registry.add(json, as: Self.fileURI(of: path))
-                if case .object(let object) = json, case .string? = object["$id"] ?? object["id"] { try? registry.add(json) }
+            do {
+                try registry.addSchemas(inFolder: URL(fileURLWithPath: folder))
+            } catch {
+                printError("\(folder): \(error.message)")
+                throw ExitCode(error.kind == .unresolvableReference ? ExitStatus.unreadable.rawValue : 64)
             }
         }
         guard let root = try Self.readSchema(schema) else { return nil }
@@ -57,41 +51,9 @@ struct SchemaOptions: ParsableArguments {
         }
     }
 
-    /// `file://` and the absolute path, so that relative references between schema files resolve.
+    /// The file's `file://` URL, as the registry names schema files, so that relative references between
+    /// schema files resolve.
     static func fileURI(of path: String) -> String {
-        var absolute = path
-        if !path.hasPrefix("/"), let directory = getcwd(nil, 0) {
-            absolute = String(cString: directory) + "/" + path
-            free(directory)
-        }
-        return "file://" + absolute
-    }
-
-    /// The `.json` files in a folder and its subfolders, sorted.
-    static func jsonFiles(in folder: String) -> [String] {
-        var found: [String] = []
-        var pending = [folder]
-        while let current = pending.popLast() {
-            guard let directory = opendir(current) else {
-                printError("\(current): \(SystemError(code: errno))")
-                continue
-            }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let path = current.hasSuffix("/") ? current + name : current + "/" + name
-                var status = stat()
-                guard stat(path, &status) == 0 else { continue }
-                if status.st_mode & S_IFMT == S_IFDIR {
-                    pending.append(path)
-                } else if name.hasSuffix(".json") {
-                    found.append(path)
-                }
-            }
-        }
-        return found.sorted()
+        URL(fileURLWithPath: path).absoluteString
     }
 }

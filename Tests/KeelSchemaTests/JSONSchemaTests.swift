@@ -106,6 +106,28 @@ import Testing
         }
     }
 
+    @Test func aFolderOfSchemaFilesResolvesRelativeReferencesAndIDs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keel-registry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("common"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{"$ref": "common/id.json"}"#.write(to: folder.appendingPathComponent("order.json"), atomically: true, encoding: .utf8)
+        try #"{"$id": "https://example.com/id", "type": "string", "pattern": "^[0-9]+$"}"#
+            .write(to: folder.appendingPathComponent("common/id.json"), atomically: true, encoding: .utf8)
+        var registry = JSONSchemaRegistry()
+        #expect(try registry.addSchemas(inFolder: folder) == 2)
+        var options = JSONSchemaOptions()
+        options.baseURI = folder.appendingPathComponent("order.json").absoluteString
+        let byPath = try JSONSchema(parsing: #"{"$ref": "common/id.json"}"#, registry: registry, options: options)
+        #expect(byPath.isValid(try JSONDocument(parsing: #""42""#).root))
+        #expect(!byPath.isValid(try JSONDocument(parsing: #""x""#).root))
+        let byID = try JSONSchema(parsing: #"{"$ref": "https://example.com/id"}"#, registry: registry)
+        #expect(!byID.isValid(try JSONDocument(parsing: "42").root))
+        #expect(throws: JSONSchemaError.self) {
+            var empty = JSONSchemaRegistry()
+            try empty.addSchemas(inFolder: folder.appendingPathComponent("missing"))
+        }
+    }
+
     @Test func theDialectComesFromSchemaOrTheOptions() throws {
         // Draft-04's boolean `exclusiveMaximum` against 2020-12's numeric one.
         let draft4 = try JSONSchema(parsing: ##"{"$schema": "http://json-schema.org/draft-04/schema#", "maximum": 3, "exclusiveMaximum": true}"##)
