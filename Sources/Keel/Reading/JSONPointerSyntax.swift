@@ -1,8 +1,8 @@
 /// The syntax of JSON Pointers (RFC 6901): `""`, or `/` followed by tokens separated by `/`, where `~0`
 /// stands for `~` and `~1` for `/`.
-enum JSONPointerSyntax {
+package enum JSONPointerSyntax {
     /// The unescaped reference tokens of `pointer`.
-    static func tokens(of pointer: String) throws(JSONAccessError) -> [String] {
+    package static func tokens(of pointer: String) throws(JSONAccessError) -> [String] {
         if pointer.isEmpty { return [] }
         guard pointer.hasPrefix("/") else {
             throw invalid(pointer, expected: "'/' at the start of a non-empty pointer")
@@ -28,6 +28,11 @@ enum JSONPointerSyntax {
             tokens.append(String(decoding: token, as: UTF8.self))
         }
         return tokens
+    }
+
+    /// A reference token as a pointer writes it: `~` as `~0`, `/` as `~1`.
+    package static func escape(_ token: String) -> String {
+        token.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
     }
 
     /// The array index a token names: `0`, or digits not starting with `0`. `-` (past the end) is none.

@@ -77,7 +77,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
             case .index(let index):
                 return "/\(index)"
             case .key(let key):
-                return "/" + key.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+                return "/" + JSONPointerSyntax.escape(key)
             }
         }.joined()
     }

@@ -20,18 +20,15 @@ struct SchemaCompiler {
 
         var location: String { base.text + "#" + pointer }
 
-        func child(_ tokens: String...) -> Context {
+        func child(_ tokens: String...) -> Context { child(tokens) }
+
+        func child(_ tokens: [String]) -> Context {
             var copy = self
-            let suffix = tokens.map { "/" + Self.escape($0) }.joined()
+            let suffix = tokens.map { "/" + JSONPointerSyntax.escape($0) }.joined()
             copy.pointer += suffix
             copy.aliases = aliases.map { ($0.base, $0.pointer + suffix) }
             copy.depth += 1
             return copy
-        }
-
-        static func escape(_ token: String) -> String {
-            guard token.contains("~") || token.contains("/") else { return token }
-            return token.replacingOccurrences("~", "~0").replacingOccurrences("/", "~1")
         }
     }
 
@@ -203,25 +200,8 @@ struct SchemaCompiler {
         }
         if fragment.hasPrefix("/") || fragment.isEmpty, let (root, context) = resourceRoots[document] {
             // A pointer to a place no keyword compiled as a schema (under an unknown keyword, say).
-            var value = root
-            var target = context
-            for token in fragment.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-                let key = token.replacingOccurrences("~1", "/").replacingOccurrences("~0", "~")
-                switch value {
-                case .object(let object):
-                    guard let member = object[key] else { value = .null; break }
-                    value = member
-                case .array(let array):
-                    guard let index = Int(key), index >= 0, index < array.count else { value = .null; break }
-                    value = array[index]
-                default:
-                    value = .null
-                }
-                if case .null = value { break }
-                target = target.child(key)
-            }
-            if value != .null {
-                let node = try compile(value, target)
+            if let tokens = try? JSONPointerSyntax.tokens(of: fragment), let value = root[valueAt: fragment], value != .null {
+                let node = try compile(value, context.child(tokens))
                 try linkReferences()
                 return node
             }
@@ -554,18 +534,4 @@ struct KeywordReader {
 
 extension JSONNumber {
     var isNegativeOrZero: Bool { decimal.isNegative || decimal.digits.isEmpty }
-}
-
-extension StringProtocol {
-    /// Every occurrence of `target` replaced (without Foundation).
-    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
 }

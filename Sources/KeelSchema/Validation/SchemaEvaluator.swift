@@ -149,11 +149,11 @@ struct SchemaEvaluator {
 
     private mutating func fail(_ node: SchemaNode, _ keyword: String, _ instance: JSONView, _ message: @autoclosure () -> String) -> Bool {
         guard quiet == 0 else { return false }
-        let pointer = (keywordPath.map(\.text) + (keywordPushed ? [] : [keyword])).map { SchemaCompiler.Context.escape($0) }
+        let pointer = (keywordPath.map(\.text) + (keywordPushed ? [] : [keyword])).map { JSONPointerSyntax.escape($0) }
         let keywordLocation = "#" + pointer.map { "/" + $0 }.joined()
         failures.append(JSONSchemaFailure(
             instancePath: JSONPath(instancePath.map { $0.component(in: instance) }), sourceLocation: instance.location,
-            keywordLocation: keywordLocation, absoluteKeywordLocation: node.location + "/" + SchemaCompiler.Context.escape(keyword),
+            keywordLocation: keywordLocation, absoluteKeywordLocation: node.location + "/" + JSONPointerSyntax.escape(keyword),
             keyword: keyword, message: message()))
         return false
     }
@@ -576,9 +576,12 @@ struct SchemaEvaluator {
 
     /// A string's length in Unicode scalars (what `maxLength` counts), without making a `String`.
     static func scalarCount(_ instance: JSONView) -> Int? {
-        instance.withStringBytes { bytes, isASCII in
-            isASCII ? bytes.count : bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        }
+        instance.withStringBytes { bytes, isASCII in isASCII ? bytes.count : scalarCount(bytes) }
+    }
+
+    /// The number of Unicode scalars in well-formed UTF-8: the bytes that do not continue a scalar.
+    static func scalarCount(_ bytes: UnsafeRawBufferPointer) -> Int {
+        bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }
 
     static func abbreviate(_ text: String) -> String {

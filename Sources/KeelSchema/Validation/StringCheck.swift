@@ -43,9 +43,9 @@ struct StringCheck {
                 case .type(let types, _):
                     guard types.contains(.string) else { return false }
                 case .minLength(let limit):
-                    guard Self.scalarCount(bytes) >= limit else { return false }
+                    guard SchemaEvaluator.scalarCount(bytes) >= limit else { return false }
                 case .maxLength(let limit):
-                    guard Self.scalarCount(bytes) <= limit else { return false }
+                    guard SchemaEvaluator.scalarCount(bytes) <= limit else { return false }
                 case .pattern(let pattern):
                     guard pattern.isFound(inUTF8: bytes) else { return false }
                 case .format(_, let checker?):
@@ -60,9 +60,5 @@ struct StringCheck {
             }
         }
         return true
-    }
-
-    private static func scalarCount(_ bytes: UnsafeRawBufferPointer) -> Int {
-        bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }
 }
