@@ -1,7 +1,7 @@
 // Hexadecimal digits, read (`\u` escapes) and written (escapes, and bytes named in error messages).
-enum HexDigits {
+package enum HexDigits {
     /// The value of one hex digit (either case), or `nil` for any other byte.
-    static func value(_ byte: UInt8) -> UInt8? {
+    package static func value(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -53,5 +53,5 @@ struct FormatChecker: Sendable {
 extension UInt8 {
     var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
     var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
-    var isHexDigit: Bool { isASCIIDigit || ((self | 0x20) >= 0x61 && (self | 0x20) <= 0x66) }
+    var isHexDigit: Bool { HexDigits.value(self) != nil }
 }

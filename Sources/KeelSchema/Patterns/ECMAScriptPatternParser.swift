@@ -222,12 +222,8 @@ struct ECMAScriptPatternParser {
     }
 
     private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
-        switch scalar {
-        case "0"..."9": return scalar.value - 0x30
-        case "a"..."f": return scalar.value - 0x61 + 10
-        case "A"..."F": return scalar.value - 0x41 + 10
-        default: return nil
-        }
+        guard scalar.isASCII else { return nil }
+        return HexDigits.value(UInt8(scalar.value)).map(UInt32.init)
     }
 
     /// After `\u`: four hex digits (joining a surrogate pair written as two escapes) or `{hex}`.
