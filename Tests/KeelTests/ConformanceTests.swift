@@ -90,4 +90,21 @@ struct ConformanceTests {
             #expect(syntaxError(try Self.bytes(name), options: options) == nil, "\(name)")
         }
     }
+
+    /// With encodings detected, the UTF-16 files read as the UTF-8 text they hold, and every verdict on UTF-8
+    /// input stays as it was: detection changes only what strict parsing would call an unsupported encoding.
+    @Test func wideFilesParseWhenDetected() throws {
+        var options = JSONParsingOptions()
+        options.textEncoding = .detect
+        for name in ["i_string_UTF-16LE_with_BOM.json", "i_string_utf16BE_no_BOM.json", "i_string_utf16LE_no_BOM.json"] {
+            let document = try JSONDocument(parsing: try Self.bytes(name), options: options)
+            #expect(JSON(document.root) == ["é"], "\(name)")
+        }
+        for name in Self.mustAccept {
+            #expect(syntaxError(try Self.bytes(name), options: options) == nil, "\(name)")
+        }
+        for name in Self.mustReject {
+            #expect(syntaxError(try Self.bytes(name), options: options) != nil, "\(name) was accepted")
+        }
+    }
 }

@@ -19,14 +19,18 @@ struct DocumentCaches {
     /// Whether the bytes are text someone gave (parsed), rather than text Keel wrote for a `JSON` tree;
     /// errors name lines and columns only in the first case.
     let hasSourceText: Bool
+    /// For text read from UTF-16 or UTF-32 input: the way from offsets in `bytes` (UTF-8) back to the input's.
+    let originalOffsets: OriginalOffsets?
     /// What is worked out only when first needed: line and column checkpoints, child positions of large
     /// containers.
     let caches = Locked(DocumentCaches())
     /// Key tables of the objects of a middling size searched last, for the thread that reads the document.
     let memberTables = MemberTables()
 
-    init(bytes: [UInt8], tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex], hasSourceText: Bool = true) {
+    init(bytes: [UInt8], tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex], hasSourceText: Bool = true,
+         originalOffsets: OriginalOffsets? = nil) {
         self.bytes = bytes
+        self.originalOffsets = originalOffsets
         self.tape = tape
         self.keyIndexes = keyIndexes
         self.hasSourceText = hasSourceText
@@ -38,8 +42,12 @@ struct DocumentCaches {
         try bytes.withUnsafeBufferPointer { try body(TapeReader(bytes: $0, tape: tape.base)) }
     }
 
+    /// The line and column of `offset` in `bytes`, with the byte offset in the input's terms.
     func location(ofByte offset: Int) -> JSONSourceLocation {
-        bytes.withUnsafeBufferPointer { SourcePositionIndex.location(ofByte: offset, in: $0, caches: caches) }
+        let location = bytes.withUnsafeBufferPointer { SourcePositionIndex.location(ofByte: offset, in: $0, caches: caches) }
+        guard let originalOffsets else { return location }
+        return JSONSourceLocation(byteOffset: originalOffsets.originalOffset(ofUTF8: location.byteOffset),
+                                  line: location.line, column: location.column)
     }
 
     /// The tape index of the value after the one at `index` (its next sibling), skipping its descendants.

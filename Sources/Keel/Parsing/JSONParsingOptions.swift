@@ -13,6 +13,7 @@
 /// | choice | default | why |
 /// | --- | --- | --- |
 /// | ``byteOrderMark`` | ``ByteOrderMarkPolicy/skip`` | RFC 8259 §8.1 lets parsers ignore a leading BOM; files saved by some editors have one. |
+/// | ``textEncoding`` | ``TextEncodingPolicy/utf8`` | RFC 8259 §8.1 requires UTF-8 between systems; UTF-16 and UTF-32 are read only on request. |
 /// | ``loneSurrogates`` | ``LoneSurrogatePolicy/reject`` | A lone `\uD800` names no character; replacing it would change the text silently. |
 /// | ``duplicateKeys`` | ``DuplicateKeyPolicy/keepAll`` | RFC 8259 allows them; all members are kept and a lookup returns the last. |
 /// | ``maximumDepth`` | 512 | Deeper than any real document, the same limit as Foundation's `JSONSerialization`. |
@@ -26,6 +27,18 @@ public struct JSONParsingOptions: Sendable, Hashable {
         case skip
         /// Treat it as an unexpected character.
         case reject
+    }
+
+    /// Which encodings of the input are read.
+    public enum TextEncodingPolicy: Sendable, Hashable {
+        /// UTF-8 only, as RFC 8259 requires: UTF-16 or UTF-32 input throws
+        /// ``JSONSyntaxError/Kind/unsupportedEncoding``, naming the encoding.
+        case utf8
+        /// UTF-8, UTF-16 or UTF-32 in either byte order, with or without a byte-order mark, told apart by
+        /// ``JSONTextEncoding/detect(_:)``. Wide input is transcoded to UTF-8 once, before parsing; byte offsets
+        /// in errors and in ``JSONView/location`` are still the input's (lines and columns are the same in any
+        /// encoding), while ``JSONDocument/bytes`` is the UTF-8 text.
+        case detect
     }
 
     /// What to do with a `\u` escape of a UTF-16 surrogate that is not part of a valid pair.
@@ -49,6 +62,8 @@ public struct JSONParsingOptions: Sendable, Hashable {
 
     /// The byte-order-mark policy. Default: ``ByteOrderMarkPolicy/skip``.
     public var byteOrderMark: ByteOrderMarkPolicy = .skip
+    /// The encodings read. Default: ``TextEncodingPolicy/utf8``.
+    public var textEncoding: TextEncodingPolicy = .utf8
     /// The lone-surrogate policy. Default: ``LoneSurrogatePolicy/reject``.
     public var loneSurrogates: LoneSurrogatePolicy = .reject
     /// The duplicate-key policy. Default: ``DuplicateKeyPolicy/keepAll``.

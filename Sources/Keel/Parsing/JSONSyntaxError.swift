@@ -24,7 +24,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         static let names = ["unexpectedCharacter", "unexpectedEndOfInput", "trailingContent", "invalidNumber",
             "invalidEscape", "loneSurrogate", "controlCharacterInString", "invalidUTF8", "duplicateKey",
             "nestingTooDeep", "documentTooLarge", "stringTooLong", "numberTooLong", "unsupportedEncoding",
-            "insufficientMemory"]
+            "insufficientMemory", "invalidUnicode"]
 
         /// A byte that cannot start or continue the value the grammar allows here.
         public static let unexpectedCharacter = Kind(0)
@@ -58,6 +58,10 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The system refused the memory a document needs (16 bytes per value, besides the input). Not a
         /// fault of the text: the same input may parse where more memory is available.
         public static let insufficientMemory = Kind(14)
+        /// Bytes that are not well-formed in the UTF-16 or UTF-32 encoding the input was read in (a code unit
+        /// cut by the end of input, a lone surrogate, a value past U+10FFFF), under
+        /// ``JSONParsingOptions/TextEncodingPolicy/detect``.
+        public static let invalidUnicode = Kind(15)
     }
 
     /// What went wrong.
@@ -111,6 +115,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
             return "Duplicate key \(found) \(place): expected \(expected)."
         case .nestingTooDeep:
             return "Nesting too deep \(place): expected \(expected)."
+        case .invalidUnicode:
+            return "Invalid \(found) \(place): expected \(expected)."
         case .unsupportedEncoding:
             return "Unsupported encoding \(found) \(place): expected \(expected)."
         case .documentTooLarge:

@@ -41,23 +41,12 @@ extension Scanner {
         value > 0xFFFF ? String(value, radix: 16, uppercase: true) : HexDigits.four(UInt16(value))
     }
 
-    /// The name of the UTF-16 or UTF-32 encoding the input starts in, if it does: by its byte-order mark,
-    /// or by the zero bytes that ASCII text has in those encodings (RFC 4627 §3). None of these patterns
-    /// can begin UTF-8 JSON, so naming the encoding only replaces a less helpful error.
+    /// The name of the UTF-16 or UTF-32 encoding the input starts in, if it does (``JSONTextEncoding/detect(_:)``).
+    /// None of the patterns it looks for can begin UTF-8 JSON, so naming the encoding only replaces a less
+    /// helpful error.
     func wideEncoding() -> String? {
-        func byte(_ i: Int) -> UInt8? { i < end ? base[i] : nil }
-        switch (byte(0), byte(1), byte(2), byte(3)) {
-        case (0x00, 0x00, 0xFE, 0xFF): return "UTF-32BE (with a byte-order mark)"
-        case (0xFF, 0xFE, 0x00, 0x00): return "UTF-32LE (with a byte-order mark)"
-        case (0xFE, 0xFF, _, _): return "UTF-16BE (with a byte-order mark)"
-        case (0xFF, 0xFE, _, _): return "UTF-16LE (with a byte-order mark)"
-        case (0x00, 0x00, 0x00, let d?) where d != 0: return "UTF-32BE"
-        case (let a?, 0x00, 0x00, 0x00) where a != 0: return "UTF-32LE"
-        case (0x00, let b?, 0x00, _) where b != 0: return "UTF-16BE"
-        case (0x00, let b?, nil, nil) where b != 0: return "UTF-16BE"
-        case (let a?, 0x00, let c?, 0x00) where a != 0 && c != 0: return "UTF-16LE"
-        case (let a?, 0x00, nil, nil) where a != 0: return "UTF-16LE"
-        default: return nil
-        }
+        let detection = JSONTextEncoding.detect(bytes)
+        guard detection.encoding != .utf8 else { return nil }
+        return detection.byteOrderMarkLength > 0 ? "\(detection.encoding) (with a byte-order mark)" : "\(detection.encoding)"
     }
 }

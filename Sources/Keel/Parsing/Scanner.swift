@@ -128,7 +128,7 @@ struct Scanner {
             throw error(.documentTooLarge, at: 0, expected: "at most \(maximumSize) bytes",
                         found: "\(end) bytes", limit: maximumSize)
         }
-        if let encoding = wideEncoding() {
+        if options.textEncoding == .utf8, let encoding = wideEncoding() {
             throw error(.unsupportedEncoding, at: 0, expected: "UTF-8 text, as RFC 8259 requires", found: encoding)
         }
         var i = 0

@@ -32,6 +32,13 @@ public struct JSONDocument: Sendable {
     /// - Throws: ``JSONSyntaxError`` when the bytes are not one JSON value, or exceed a limit in `options`.
     /// - Complexity: O(n) in the number of bytes.
     public init(parsing bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
+        let wide = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            try WideText.transcoding(buffer, options: options)
+        }
+        if let wide {
+            self = try JSONDocument(transcoded: wide, options: options)
+            return
+        }
         let scanned = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
             try JSONDocument.scan(buffer, options: options)
         }
@@ -46,6 +53,10 @@ public struct JSONDocument: Sendable {
     /// Parses bytes in memory you own; the document keeps one copy of them once they are known to be valid.
     public init(parsing buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) {
         let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+        if let wide = try WideText.transcoding(bytes, options: options) {
+            self = try JSONDocument(transcoded: wide, options: options)
+            return
+        }
         let scanned = try JSONDocument.scan(bytes, options: options)
         storage = DocumentStorage(bytes: Array(bytes), tape: scanned.tape, keyIndexes: scanned.keyIndexes)
     }
@@ -81,6 +92,10 @@ public struct JSONDocument: Sendable {
     }
 
     private static func validate(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) throws(JSONSyntaxError) {
+        if let wide = try WideText.transcoding(bytes, options: options) {
+            _ = try JSONDocument(transcoded: wide, options: options)
+            return
+        }
         guard options.duplicateKeys != .reject else {
             _ = try scan(bytes, options: options)
             return
@@ -88,6 +103,21 @@ public struct JSONDocument: Sendable {
         var scanner = try Scanner(bytes: bytes, options: options, recordsTape: false)
         defer { scanner.discardTape() }
         try scanner.scanDocument()
+    }
+
+    /// Parses wide input already transcoded to UTF-8; errors and locations give the input's byte offsets.
+    private init(transcoded wide: WideText, options: JSONParsingOptions) throws(JSONSyntaxError) {
+        let inner = WideText.scanningOptions(options)
+        let scanned: (tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex])
+        do {
+            scanned = try wide.utf8.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try JSONDocument.scan(buffer, options: inner)
+            }
+        } catch {
+            throw wide.offsets.inOriginalTerms(error)
+        }
+        storage = DocumentStorage(bytes: wide.utf8, tape: scanned.tape, keyIndexes: scanned.keyIndexes,
+                                  originalOffsets: wide.offsets)
     }
 
     private static func scan(

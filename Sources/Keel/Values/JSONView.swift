@@ -28,7 +28,8 @@ public struct JSONView: Sendable {
     /// Which of the six kinds this value is.
     public var kind: JSONKind { entry.kind.jsonKind }
 
-    /// The offset in bytes of the value's first character in the source text.
+    /// The offset in bytes of the value's first character in the document's text (``JSONDocument/bytes``). For
+    /// input read from UTF-16 or UTF-32, that is the UTF-8 text; ``location`` gives the input's own offset.
     public var byteOffset: Int { entry.offset }
 
     /// The line and column of the value's first character in the source text.

@@ -11,17 +11,33 @@ import Testing
 
     // MARK: Argo
 
-    @Test func decodedOptionalTurnsOnlyAMissingKeyIntoNil() throws {
+    @Test func decodedOptionalTurnsEveryFailureIntoNil() throws {
         let json = try root(#"{"email": "a@b.c", "age": "x", "tags": [1]}"#)
         let present: Decoded<String?> = .optional(json.decoded(at: "email"))
         #expect(present == .success("a@b.c"))
         let missing: Decoded<String?> = .optional(json.decoded(at: "phone") as Decoded<String>)
         #expect(missing == .success(nil))
         let wrong = Decoded.optional(json.decoded(at: "age") as Decoded<Int>)
-        #expect(wrong.error?.kind == .typeMismatch)
-        #expect(wrong.error?.path == ["age"])
+        #expect(wrong == .success(nil))
         let element: Decoded<Int?> = .optional(Decoded<Int>.failure(.missingElementForTest))
         #expect(element == .success(nil))
+        struct Refused: Error {}
+        let custom: Decoded<Int?> = .optional(materialize { throw Refused() })
+        #expect(custom == .success(nil))
+        let sum = Decoded.success { (a: Int) in { (b: Int) in a + b } }
+        let both: Decoded<Int> = sum.apply(json.decoded(at: "age")).apply(json.decoded(at: "zip"))
+        #expect(both.error?.kind == .multiple)
+        #expect(Decoded.optional(both) == .success(nil))
+    }
+
+    @Test func missingAsNilForgivesOnlyAbsence() throws {
+        let json = try root(#"{"email": "a@b.c", "age": "x"}"#)
+        #expect(Decoded.missingAsNil(json.decoded(at: "email") as Decoded<String>) == .success("a@b.c"))
+        #expect(Decoded.missingAsNil(json.decoded(at: "phone") as Decoded<String>) == .success(nil))
+        #expect(Decoded.missingAsNil(Decoded<Int>.failure(.missingElementForTest)) == .success(nil))
+        let wrong = Decoded.missingAsNil(json.decoded(at: "age") as Decoded<Int>)
+        #expect(wrong.error?.kind == .typeMismatch)
+        #expect(wrong.error?.path == ["age"])
     }
 
     @Test func materializeTurnsAnyThrowIntoDecoded() throws {

@@ -99,14 +99,28 @@ extension Decoded {
 }
 
 extension Decoded {
-    /// A missing value as `nil`: a failure for a missing key (or a missing array element) becomes
-    /// `.success(nil)`; every other failure, a type mismatch included, stays a failure. As the Argo library's
-    /// `Decoded.optional`, which its `<|?` is built on.
+    /// Any failure as `nil`: a missing key, a type mismatch, a custom error or several errors at once all become
+    /// `.success(nil)`; a success is kept. As the Argo library's `Decoded.optional`. Use it where a value that
+    /// cannot be read should simply be left out; ``missingAsNil(_:)`` forgives only absence.
     ///
     /// ```swift
-    /// let email: Decoded<String?> = .optional(json.decoded(at: "email"))
+    /// let nickname: Decoded<String?> = .optional(json.decoded(at: "nickname"))   // nil unless a readable string
     /// ```
     @inlinable public static func optional<Wrapped>(_ decoded: Decoded<Wrapped>) -> Decoded<Value> where Value == Wrapped? {
+        switch decoded {
+        case .success(let value): return .success(value)
+        case .failure: return .success(nil)
+        }
+    }
+
+    /// A missing value as `nil`: a failure for a missing key (or a missing array element) becomes
+    /// `.success(nil)`; every other failure, a type mismatch included, stays a failure, so a value that is
+    /// present but wrong is still reported. This is how `<|?` treats its key.
+    ///
+    /// ```swift
+    /// let email: Decoded<String?> = .missingAsNil(json.decoded(at: "email"))   // nil only when "email" is absent
+    /// ```
+    @inlinable public static func missingAsNil<Wrapped>(_ decoded: Decoded<Wrapped>) -> Decoded<Value> where Value == Wrapped? {
         switch decoded {
         case .success(let value): return .success(value)
         case .failure(let error) where error.kind == .missingKey || error.kind == .missingElement: return .success(nil)
