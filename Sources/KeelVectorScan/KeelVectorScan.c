@@ -1,2 +1,5 @@
-// Everything is in the header, inline; SwiftPM needs one source file to build a C target.
+// Everything is in the headers, inline, but for the one global they share; SwiftPM needs a source file anyway.
 #include "KeelVectorScan.h"
+
+/// The count behind `keel_override_scopes_open` (KeelOverrideScopes.h).
+long keel_override_scopes = 0;

@@ -24,8 +24,22 @@ extension DecodingSession {
     /// A scalar at `index`, or the error that says why not.
     @inline(__always)
     func scalar<T: BridgedScalar>(_ type: T.Type, at index: Int, path: () -> CodingPathNode) throws -> T {
+        if _slowPath(JSONDecodingOverrides.anyScopeOpen) { return try overridden(T.self, at: index, path: path()) }
         if let value = T.bridged(at: index, in: self) { return value }
         return try unbridged(T.self, at: index, path: path())
+    }
+
+    /// A scalar at `index` while decoding overrides may be in force: the replacement for `T` when there is one,
+    /// otherwise the usual reading.
+    @inline(never)
+    func overridden<T: BridgedScalar>(_ type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
+        do {
+            if let replaced = try JSONDecodingOverrides.replaced(T.self, view(at: index)) { return replaced }
+        } catch {
+            throw self.error(error, type: T.self, path: path)
+        }
+        if let value = T.bridged(at: index, in: self) { return value }
+        return try unbridged(T.self, at: index, path: path)
     }
 
     /// A scalar at `index` that did not read as a `T`: under lossless coercion, the `T` it stands for (a warning

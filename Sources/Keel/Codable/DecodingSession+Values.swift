@@ -198,7 +198,11 @@ extension SessionDecodable {
 extension Array: SessionDecodable where Element: Decodable {
     /// Every element; in collecting mode an element that fails is left out and its error recorded.
     static func decode(at index: Int, path: CodingPathNode, in session: DecodingSession) throws -> [Element] {
-        guard session.kind(at: index) == .array else {
+        let kind = session.kind(at: index)
+        if kind != .array, kind != .null, JSONDecodingOverrides.anyScopeOpen, JSONDecodingOverrides.wrapsSingleValues {
+            return [try session.decodeValue(Element.self, at: index, path: { path.appending(index: 0) })]
+        }
+        guard kind == .array else {
             throw session.error(.typeMismatch("an array", at: session.view(at: index)), type: [Element].self, path: path)
         }
         return try session.elements(ofArrayAt: index, path: { path }) { child, position in

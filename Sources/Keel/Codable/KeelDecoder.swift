@@ -55,6 +55,9 @@ public struct KeelDecoder: Sendable {
     public var coercion: Coercion = .strict
     /// Values every `init(from:)` can read from `decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// How standard types decode, replaced for this decoder's decodings only (see ``JSONDecodingOverrides``):
+    /// a `Bool` read from `"true"`, a single value read as an array. Default: none.
+    public var overrides = JSONDecodingOverrides()
 
     /// A decoder parsing with `parsingOptions`, and every strategy at its default.
     public init(parsingOptions: JSONParsingOptions = JSONParsingOptions()) {
@@ -102,9 +105,17 @@ public struct KeelDecoder: Sendable {
     ///
     /// - Throws: the first `DecodingError` met, or any error the model's own `init(from:)` throws.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONView) throws -> T {
-        try DecodingSession.run(self, on: value, collecting: false) { session in
+        guard overrides.isEmpty else { return try overrides.apply { try withoutOverrides.decode(T.self, from: value) } }
+        return try DecodingSession.run(self, on: value, collecting: false) { session in
             try session.decodeValue(T.self, at: value.index, path: { session.rootPath })
         }
+    }
+
+    /// This decoder with no overrides of its own, for running inside the scope of its overrides.
+    private var withoutOverrides: KeelDecoder {
+        var plain = self
+        plain.overrides = JSONDecodingOverrides()
+        return plain
     }
 
     // MARK: Collecting decoding
@@ -138,7 +149,8 @@ public struct KeelDecoder: Sendable {
     /// Decodes a `T` from a value of a parsed document, salvaging what can be salvaged; see
     /// `decodeCollecting(_:from:)`.
     public func decodeCollecting<T: Decodable>(_ type: T.Type, from value: JSONView) -> Keel.Collected<T, DecodingError> {
-        DecodingSession.collect(self, on: value) { session in
+        guard overrides.isEmpty else { return overrides.apply { withoutOverrides.decodeCollecting(T.self, from: value) } }
+        return DecodingSession.collect(self, on: value) { session in
             try session.decodeValue(T.self, at: value.index, path: { session.rootPath })
         }
     }

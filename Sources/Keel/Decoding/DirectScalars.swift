@@ -22,6 +22,8 @@ extension DocumentStorage {
     /// Inlinable, so that in a caller specialized for `T` the type tests fold away and only the read is left.
     @inlinable
     func directScalar<T>(_ type: T.Type, at index: Int) -> T? {
+        // While decoding overrides are in force anywhere, the type's own `decode` decides (it looks them up).
+        if _slowPath(JSONDecodingOverrides.anyScopeOpen) { return nil }
         if T.self == String.self { return string(ifStringAt: index).map { unsafeBitCast($0, to: T.self) } }
         if T.self == Int.self { return int(exactlyAt: index).map { unsafeBitCast($0, to: T.self) } }
         if T.self == Bool.self { return bool(ifBoolAt: index).map { unsafeBitCast($0, to: T.self) } }

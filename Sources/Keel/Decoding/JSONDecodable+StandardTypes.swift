@@ -4,6 +4,7 @@
 extension String: JSONDecodable {
     /// A JSON string.
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> String {
+        if _slowPath(JSONDecodingOverrides.anyScopeOpen), let replaced = try JSONDecodingOverrides.replaced(String.self, value) { return replaced }
         guard let string = value.stringValue else { throw .typeMismatch("a String", at: value) }
         return string
     }
@@ -12,6 +13,7 @@ extension String: JSONDecodable {
 extension Bool: JSONDecodable {
     /// `true` or `false`; numbers and strings are not booleans.
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Bool {
+        if _slowPath(JSONDecodingOverrides.anyScopeOpen), let replaced = try JSONDecodingOverrides.replaced(Bool.self, value) { return replaced }
         guard let bool = value.boolValue else { throw .typeMismatch("a Bool", at: value) }
         return bool
     }
@@ -20,6 +22,7 @@ extension Bool: JSONDecodable {
 extension Double: JSONDecodable {
     /// The correctly rounded double; numbers beyond `Double`'s range are an error, not infinity.
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Double {
+        if _slowPath(JSONDecodingOverrides.anyScopeOpen), let replaced = try JSONDecodingOverrides.replaced(Double.self, value) { return replaced }
         guard let double = value.nearestDouble else { throw .typeMismatch("a Double", at: value) }
         guard double.isFinite else { throw .outOfRange("a Double", at: value, reason: "which is out of its range") }
         return double
@@ -29,6 +32,7 @@ extension Double: JSONDecodable {
 extension Float: JSONDecodable {
     /// The correctly rounded float; numbers beyond `Float`'s range are an error, not infinity.
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Float {
+        if _slowPath(JSONDecodingOverrides.anyScopeOpen), let replaced = try JSONDecodingOverrides.replaced(Float.self, value) { return replaced }
         guard let number = value.numberValue else { throw .typeMismatch("a Float", at: value) }
         guard let float = number.float else { throw .outOfRange("a Float", at: value, reason: "which is out of its range") }
         return float
@@ -38,6 +42,7 @@ extension Float: JSONDecodable {
 /// Exact integer decoding, shared by every width.
 extension FixedWidthInteger {
     static func decodeExactly(_ value: JSONView) throws(JSONDecodingError) -> Self {
+        if _slowPath(JSONDecodingOverrides.anyScopeOpen), let replaced = try JSONDecodingOverrides.replaced(Self.self, value) { return replaced }
         switch value.integer(as: Self.self) {
         case .success(let integer)?:
             return integer
@@ -128,6 +133,12 @@ extension Array: JSONDecodable where Element: JSONDecodable {
     /// left out and its error recorded, so the others survive.
     @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> [Element] {
+        if _slowPath(JSONDecodingOverrides.anyScopeOpen) {
+            if let replaced = try JSONDecodingOverrides.replaced([Element].self, value) { return replaced }
+            if value.kind != .array, !value.isNullValue, JSONDecodingOverrides.wrapsSingleValues {
+                return [try Element.decode(value, in: context)]
+            }
+        }
         guard value.kind == .array else { throw .typeMismatch("an array of \(Element.self)", at: value) }
         return try value.decodeElements(in: context, lossy: context.isCollecting)
     }
@@ -140,7 +151,8 @@ extension Set: JSONDecodable where Element: JSONDecodable {
     /// The elements as a set (an array in JSON; repeated elements collapse).
     @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Set<Element> {
-        Set(try [Element].decode(value, in: context))
+        if _slowPath(JSONDecodingOverrides.anyScopeOpen), let replaced = try JSONDecodingOverrides.replaced(Set<Element>.self, value) { return replaced }
+        return Set(try [Element].decode(value, in: context))
     }
 }
 
@@ -152,6 +164,7 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     /// fails is left out and its error recorded.
     @inlinable
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> [String: Value] {
+        if _slowPath(JSONDecodingOverrides.anyScopeOpen), let replaced = try JSONDecodingOverrides.replaced([String: Value].self, value) { return replaced }
         guard value.kind == .object else { throw .typeMismatch("an object of \(Value.self)", at: value) }
         return try value.decodeMembers(in: context, lossy: context.isCollecting)
     }

@@ -18,6 +18,8 @@
 // Not a search: the claim on a document's member tables by the thread that searches it first, here because this
 // is the package's one C target.
 #include "KeelThreadOwnership.h"
+// Not a search either: the count of open decoding-override scopes, read on decoding's fast paths.
+#include "KeelOverrideScopes.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
