@@ -18,7 +18,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         /// The kind's name, such as `missingKey`.
         public var description: String { Kind.names[Int(code)] }
         static let names = ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple",
-                            "nestingTooDeep", "missingElement", "tooManyElements", "schemaViolation"]
+                            "nestingTooDeep", "missingElement", "tooManyElements", "schemaViolation",
+                            "countOutOfRange"]
 
         /// An object has no member with a key the model requires.
         public static let missingKey = Kind(0)
@@ -43,6 +44,9 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         /// A value that breaks a JSON Schema keyword, when a document is validated and decoded in one call
         /// (KeelSchema); ``JSONDecodingError/expected`` holds the schema's sentence and keyword path.
         public static let schemaViolation = Kind(9)
+        /// A collection whose number of decoded elements breaks a count rule (the collecting style's
+        /// `minimumCount` / `maximumCount`, as LastMile's `min` / `max`).
+        public static let countOutOfRange = Kind(10)
 
         /// Matches an error against a kind: `catch JSONDecodingError.missingKey`.
         public static func ~= (kind: Self, error: any Error) -> Bool {
@@ -172,6 +176,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
             return "Unknown value at \(path)\(place): expected \(expected), found \(found)."
         case .tooManyElements:
             return "Too many elements at \(path)\(place): expected \(expected), found \(found)."
+        case .countOutOfRange:
+            return "Wrong number of elements at \(path)\(place): expected \(expected), found \(found)."
         case .schemaViolation:
             return "Schema violation at \(path)\(place): \(expected)."
         case .nestingTooDeep:

@@ -186,6 +186,56 @@ import Testing
         #expect(tooMany.description == "root(Profile) > \"recent\"([Int]) : Too many elements (6 elements; 2 left out), kept at most 3 elements")
     }
 
+    /// LastMile's `min`, `max` and `countsAreMandatory`, checked on what decoded.
+    struct Album: CollectingJSONDecodable {
+        let title: String
+        let photos: [String]?
+        let tags: Set<String>?
+        let credits: [String: String]?
+        let raw: JSONResponseData?
+        init?(from decoder: CollectingDecoder) {
+            let title = decoder["title"] --> String.self
+            photos = decoder["photos"].decode([String].self, minimumCount: 1, maximumCount: 3, countsAreMandatory: true)
+            tags = decoder["tags"].decodeIfPresent(Set<String>.self, maximumCount: 2)
+            credits = decoder["credits"].decodeIfPresent([String: String].self, minimumCount: 2, maximumCount: 2,
+                                                         countsAreMandatory: true)
+            raw = decoder["no"]["such"]["member"].decode(ResponseData.self)
+            guard decoder.succeeded, let title else { return nil }
+            self.title = title
+        }
+    }
+
+    @Test func countRulesReportEveryBreachAndFailOnlyWhenMandatory() throws {
+        let text = #"{"title": "t", "photos": ["a", 1, "b"], "tags": ["x", "y", "z"], "credits": {"by": "me"}}"#
+        let result = CollectingJSONDecoder().decode(Album.self, from: text)
+        let album = try #require(result.value)
+        #expect(album.photos == ["a", "b"])                 // within 1...3 once the bad element is left out
+        #expect(album.tags == ["x", "y", "z"])              // over its maximum, kept whole: the rule is not mandatory
+        #expect(album.credits == nil)                       // mandatory, optional: nil, but the album stands
+        let reported = result.errors.map { "\($0.error.kind)@\($0.error.path)" }
+        #expect(reported == ["typeMismatch@$.photos[1]", "countOutOfRange@$.tags", "countOutOfRange@$.credits"])
+        let tags = try #require(result.errors.first { $0.error.path == ["tags"] })
+        #expect(tags.error.description == "Wrong number of elements at $.tags (line 1, column 49): expected at most 2, found 3 decoded.")
+        #expect(tags.description.hasPrefix(#"root(Album) > "tags"(Set<String>)"#))
+        let credits = try #require(result.errors.first { $0.error.path == ["credits"] })
+        #expect(credits.error.expected == "exactly 2")
+
+        // A mandatory rule broken on a required collection fails the record.
+        let empty = CollectingJSONDecoder().decode(Album.self, from: #"{"title": "t", "photos": [2]}"#)
+        #expect(empty.value == nil)
+        #expect(empty.errors.map { "\($0.error.kind)@\($0.error.path)" } == ["countOutOfRange@$.photos", "typeMismatch@$.photos[0]"])
+        #expect(empty.errors.first?.error.expected == "at least 1")
+    }
+
+    @Test func responseDataIsTheWholeDocumentWhereverItIsAsked() throws {
+        let text = #"{"title": "t", "photos": ["a"]}"#
+        let album = try #require(CollectingJSONDecoder().decode(Album.self, from: text).value)
+        #expect(album.raw?.bytes == Array(text.utf8))
+        #expect(album.raw?.data == Data(text.utf8))
+        let view = try root(text)
+        #expect(try JSONResponseData.decode(view.requiredMember("photos"), in: .strict).bytes == Array(text.utf8))
+    }
+
     @Test func theCollectingDecoderTakesInputAsKeelDecoderDoes() throws {
         let text = #"{"person_id": 1, "first_name": "M", "last_name": "S", "height": "tall"}"#
         let decoder = CollectingJSONDecoder()

@@ -134,6 +134,8 @@ public struct CollectingDecoder {
     /// specialized for each `T`; what does not depend on `T` is in ``value(optional:expected:error:)``.
     @inlinable
     func resolve<T: JSONDecodable>(_ type: T.Type, optional: Bool, error: inout JSONDecodingError?) -> T? {
+        // Response data is the document's text, whatever is here (even nothing), as LastMile's always succeeded.
+        if T.self == JSONResponseData.self, let anywhere = anyView { return JSONResponseData(documentOf: anywhere) as? T }
         guard let value = value(optional: optional, expected: T.self, error: &error) else { return nil }
         let before = context.errorCount
         // Only types that record errors of their own need to know where they are.
@@ -172,6 +174,16 @@ public struct CollectingDecoder {
         case .below:
             if !optional { error = missingError() }
             return nil
+        }
+    }
+
+    /// A view into this decoder's document: the value here, or the container where the steps left it.
+    @usableFromInline
+    var anyView: JSONView? {
+        switch innermostReason {
+        case .value(let value): return value
+        case .missing(let container, _), .wrongContainer(let container, _): return container
+        case .below: return nil
         }
     }
 
