@@ -48,7 +48,7 @@ import Testing
 
     @Test func utf8AndOtherBadStartsAreUnchanged() throws {
         #expect(try JSONDocument(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)).root.count == 1)
-        for bytes: [UInt8] in [[0x00], [0xFF], [0xFE], [0x31, 0x20, 0x00]] {
+        for bytes: [UInt8] in [[0x00], [0x00, 0x00, 0x00, 0x00], [0xFF], [0xFE], [0x31, 0x20, 0x00]] {
             #expect(throws: JSONSyntaxError.self) { try JSONDocument(parsing: bytes) }
             do { _ = try JSONDocument(parsing: bytes) } catch { #expect(error.kind != .unsupportedEncoding, "\(bytes)") }
         }
@@ -73,8 +73,8 @@ import Testing
         }
         #expect(JSONTextEncoding.detect([0xEF, 0xBB, 0xBF, 0x31]) == .init(encoding: .utf8, byteOrderMarkLength: 3))
         #expect(JSONTextEncoding.detect(Array("[1]".utf8)) == .init(encoding: .utf8, byteOrderMarkLength: 0))
-        // Too short to tell, or a mark cut short: UTF-8 with no mark.
-        for bytes: [UInt8] in [[], [0x31], [0x00], [0xEF, 0xBB]] {
+        // Too short to tell, a mark cut short, or NUL where the first character would be: UTF-8 with no mark.
+        for bytes: [UInt8] in [[], [0x31], [0x00], [0xEF, 0xBB], [0x00, 0x00, 0x00, 0x00], [0x00, 0x00]] {
             #expect(JSONTextEncoding.detect(bytes) == .init(encoding: .utf8, byteOrderMarkLength: 0), "\(bytes)")
         }
         // FF FE 00 00 is UTF-32LE's mark, never UTF-16LE's mark before a NUL character.

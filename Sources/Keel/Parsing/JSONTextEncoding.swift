@@ -40,8 +40,9 @@ public enum JSONTextEncoding: Sendable, Hashable, CaseIterable, CustomStringConv
     /// Names the encoding of JSON bytes from their first four bytes, without parsing them.
     ///
     /// A byte-order mark decides first (`00 00 FE FF`, `FF FE 00 00`, `FE FF`, `FF FE`, `EF BB BF`, longest
-    /// first). Without one, zero bytes decide: `00 00 00` is UTF-32BE, `xx 00 00 00` UTF-32LE, a zero first
-    /// byte UTF-16BE and a zero second byte UTF-16LE. Anything else, and input shorter than two bytes, is UTF-8.
+    /// first). Without one, the zero bytes around the first character (never NUL in JSON) decide: `00 00 00 xx`
+    /// is UTF-32BE, `xx 00 00 00` UTF-32LE, `00 xx` UTF-16BE and `xx 00` UTF-16LE, where `xx` is not zero.
+    /// Anything else, and input shorter than two bytes, is UTF-8.
     ///
     /// - Complexity: O(1): at most four bytes are read.
     public static func detect<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Detection {
@@ -68,10 +69,10 @@ public enum JSONTextEncoding: Sendable, Hashable, CaseIterable, CustomStringConv
         case (0xFE, 0xFF, _, _): return Detection(encoding: .utf16BigEndian, byteOrderMarkLength: 2)
         case (0xFF, 0xFE, _, _): return Detection(encoding: .utf16LittleEndian, byteOrderMarkLength: 2)
         case (0xEF, 0xBB, 0xBF, _): return Detection(encoding: .utf8, byteOrderMarkLength: 3)
-        case (0x00, 0x00, 0x00, _): return Detection(encoding: .utf32BigEndian, byteOrderMarkLength: 0)
-        case (.some, 0x00, 0x00, 0x00): return Detection(encoding: .utf32LittleEndian, byteOrderMarkLength: 0)
-        case (0x00, .some, _, _): return Detection(encoding: .utf16BigEndian, byteOrderMarkLength: 0)
-        case (.some, 0x00, _, _): return Detection(encoding: .utf16LittleEndian, byteOrderMarkLength: 0)
+        case (0x00, 0x00, 0x00, let d?) where d != 0: return Detection(encoding: .utf32BigEndian, byteOrderMarkLength: 0)
+        case (let a?, 0x00, 0x00, 0x00) where a != 0: return Detection(encoding: .utf32LittleEndian, byteOrderMarkLength: 0)
+        case (0x00, let b?, _, _) where b != 0: return Detection(encoding: .utf16BigEndian, byteOrderMarkLength: 0)
+        case (let a?, 0x00, _, _) where a != 0: return Detection(encoding: .utf16LittleEndian, byteOrderMarkLength: 0)
         default: return Detection(encoding: .utf8, byteOrderMarkLength: 0)
         }
     }

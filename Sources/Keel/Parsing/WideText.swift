@@ -38,39 +38,7 @@ struct WideText {
     }
 }
 
-/// The way from an offset in transcoded UTF-8 text back to the wide input. Between two non-ASCII scalars every
-/// UTF-8 byte is one code unit of the input, so only the non-ASCII scalars are recorded.
-struct OriginalOffsets: Sendable {
-    /// Where one non-ASCII scalar is, in the UTF-8 text and in the input.
-    struct Scalar: Sendable {
-        var utf8Start: UInt32
-        var utf8End: UInt32
-        var originalStart: UInt32
-        var originalEnd: UInt32
-    }
-
-    /// The input's encoding.
-    let encoding: JSONTextEncoding
-    /// The input's byte-order mark, 0 when it has none.
-    let byteOrderMarkLength: Int
-    /// Every non-ASCII scalar, in order.
-    let scalars: [Scalar]
-
-    /// The input offset of UTF-8 offset `offset`; an offset inside a scalar's UTF-8 bytes gives the scalar's start.
-    func originalOffset(ofUTF8 offset: Int) -> Int {
-        var low = 0
-        var high = scalars.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(scalars[middle].utf8Start) <= offset { low = middle + 1 } else { high = middle }
-        }
-        let unit = encoding.codeUnitSize
-        guard low > 0 else { return byteOrderMarkLength + offset * unit }
-        let scalar = scalars[low - 1]
-        if offset < Int(scalar.utf8End) { return Int(scalar.originalStart) }
-        return Int(scalar.originalEnd) + (offset - Int(scalar.utf8End)) * unit
-    }
-
+extension OriginalOffsets {
     /// The same error, its byte offset in the input's terms.
     func inOriginalTerms(_ error: JSONSyntaxError) -> JSONSyntaxError {
         JSONSyntaxError(kind: error.kind, byteOffset: originalOffset(ofUTF8: error.byteOffset), line: error.line,
@@ -125,7 +93,7 @@ private struct WideTranscoder {
             scalars.append(OriginalOffsets.Scalar(utf8Start: UInt32(utf8Start), utf8End: UInt32(utf8.count),
                                                   originalStart: UInt32(start), originalEnd: UInt32(index)))
         }
-        let offsets = OriginalOffsets(encoding: detection.encoding, byteOrderMarkLength: detection.byteOrderMarkLength,
+        let offsets = OriginalOffsets(codeUnitSize: detection.encoding.codeUnitSize, byteOrderMarkLength: detection.byteOrderMarkLength,
                                       scalars: scalars)
         return WideText(utf8: utf8, offsets: offsets)
     }
