@@ -17,6 +17,7 @@ import Testing
 @JSONModel struct Coercing { @JSONCoercing var value: Int }
 @JSONModel struct Dated { @JSONDate(.millisecondsSince1970) var value: Date }
 @JSONModel struct MaybeDated { @JSONDate(.rfc3339) var value: Date? }
+@JSONModel struct PatternDated { @JSONDate(.pattern("EEE MMM dd HH:mm:ss Z yyyy")) var value: Date }
 @JSONModel struct Generic<Element: JSONDecodable & JSONEncodable> { let value: Element }
 
 /// Decodes `text` as `T` in collecting mode: the value (or `nil`), and the paths of errors and warnings.
@@ -79,6 +80,14 @@ private func read<T: JSONDecodable>(_ type: T.Type, _ text: String) throws -> (T
         let text = #"{"value":"2024-02-29T23:59:59.5Z"}"#
         #expect(try MaybeDated.decode(parsing: text).toJSON().jsonText() == text)
         #expect(throws: JSONDecodingError.self) { try MaybeDated.decode(parsing: #"{"value": "2023-02-29T00:00:00Z"}"#) }
+        // A pattern, as Twitter writes its dates: read, written back the same, and a mismatch named.
+        let tweet = #"{"value":"Wed Aug 27 13:08:45 +0000 2008"}"#
+        let patterned = try PatternDated.decode(parsing: tweet)
+        #expect(patterned.value == Date(timeIntervalSince1970: 1_219_842_525))
+        #expect(try patterned.toJSON().jsonText() == tweet)
+        let error = #expect(throws: JSONDecodingError.self) { try PatternDated.decode(parsing: #"{"value": "2008-08-27"}"#) }
+        #expect(error?.path == ["value"])
+        #expect(error?.expected == #"a date in the pattern "EEE MMM dd HH:mm:ss Z yyyy" (the day of the week at character 1)"#)
     }
 
     @Test func genericModels() throws {

@@ -153,6 +153,15 @@ extension DecodingSession {
             throw error(JSONDecodingError(kind: .valueOutOfRange, expected: expected, found: view(at: index).kindAndExcerpt,
                                           at: view(at: index)),
                         type: Date.self, path: path())
+        case .formatted(let pattern):
+            let text = try scalar(String.self, at: index, path: path)
+            switch pattern.read(text) {
+            case .success(let timestamp): return Date(timestamp)
+            case .failure(let mismatch):
+                throw error(JSONDecodingError(kind: .valueOutOfRange, expected: "\(pattern.expectation) (\(mismatch.reason))",
+                                              found: view(at: index).kindAndExcerpt, at: view(at: index)),
+                            type: Date.self, path: path())
+            }
         case .custom(let decode):
             return try locatingErrors(at: index) { try decode(separateDecoder(at: index, path: path())) }
         }

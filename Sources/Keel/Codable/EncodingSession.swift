@@ -130,6 +130,7 @@ extension EncodingSession {
         case .iso8601: return .json(.string(Date.ISO8601FormatStyle().format(date)))
         case .iso8601WithFractionalSeconds:
             return .json(.string(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)))
+        case .formatted(let pattern): return .json(.string(pattern.string(from: JSONTimestamp(date))))
         case .custom(let encode): return .encoded(by: { try encode(date, $0) })
         }
     }

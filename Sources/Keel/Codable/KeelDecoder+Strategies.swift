@@ -34,6 +34,9 @@ extension KeelDecoder {
         case iso8601
         /// An ISO 8601 date and time that must have fractional seconds: `"2024-03-01T12:30:00.250Z"`.
         case iso8601WithFractionalSeconds
+        /// Text in a pattern of date-field symbols (`EEE MMM dd HH:mm:ss Z yyyy`), read without ICU; see
+        /// ``JSONDatePattern``. `.pattern("…")` makes one.
+        case formatted(JSONDatePattern)
         /// Your function, which reads the date from the decoder it is given.
         case custom(@Sendable (any Decoder) throws -> Date)
     }

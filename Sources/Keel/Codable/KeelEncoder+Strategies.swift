@@ -32,6 +32,9 @@ extension KeelEncoder {
         case iso8601
         /// An ISO 8601 string in UTC with milliseconds: `"2024-03-01T12:30:00.250Z"`.
         case iso8601WithFractionalSeconds
+        /// Text in a pattern of date-field symbols, at the pattern's offset from UTC; see ``JSONDatePattern``.
+        /// `.pattern("…")` makes one.
+        case formatted(JSONDatePattern)
         /// Your function, which encodes the date into the encoder it is given; encoding nothing writes `{}`.
         case custom(@Sendable (Date, any Encoder) throws -> Void)
     }

@@ -49,17 +49,25 @@ extension KeyedDecodingContainer {
             return Date(timeIntervalSince1970: try decode(Double.self, forKey: key))
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try decode(Double.self, forKey: key) / 1000)
-        case .rfc3339:
+        case .rfc3339, .formatted:
             let text = try decode(String.self, forKey: key)
-            if let timestamp = JSONTimestamp(rfc3339: text) { return Date(timestamp) }
+            var expected = format.expectation
+            if case .formatted(let pattern) = format {
+                switch pattern.read(text) {
+                case .success(let timestamp): return Date(timestamp)
+                case .failure(let mismatch): expected += " (\(mismatch.reason))"
+                }
+            } else if let timestamp = JSONTimestamp(rfc3339: text) {
+                return Date(timestamp)
+            }
             if let decoder = keelDecoder(forKey: key) {
                 let value = decoder.session.view(at: decoder.index)
-                throw DecodingError(JSONDecodingError(kind: .valueOutOfRange, expected: format.expectation,
+                throw DecodingError(JSONDecodingError(kind: .valueOutOfRange, expected: expected,
                                                       found: value.kindAndExcerpt, at: value),
                                     type: Date.self, codingPath: decoder.path.keys)
             }
             throw DecodingError.dataCorruptedError(forKey: key, in: self,
-                                                   debugDescription: "Expected \(format.expectation), found \(text.debugDescription)")
+                                                   debugDescription: "Expected \(expected), found \(text.debugDescription)")
         }
     }
 

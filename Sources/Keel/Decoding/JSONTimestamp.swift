@@ -40,6 +40,15 @@ public enum JSONDateFormat: Sendable, Hashable {
     case secondsSince1970
     /// A number of milliseconds since 1970-01-01T00:00:00Z, fractions allowed.
     case millisecondsSince1970
+    /// Text in a pattern of date-field symbols, such as Twitter's `EEE MMM dd HH:mm:ss Z yyyy` (see
+    /// ``JSONDatePattern``).
+    case formatted(JSONDatePattern)
+
+    /// Text in the pattern `pattern` (`"EEE MMM dd HH:mm:ss Z yyyy"`), read in `secondsFromGMT` when the pattern
+    /// has no zone, and written at that offset: `@JSONDate(.pattern("yyyy-MM-dd HH:mm"))`.
+    public static func pattern(_ pattern: String, secondsFromGMT: Int = 0) -> JSONDateFormat {
+        .formatted(JSONDatePattern(pattern, secondsFromGMT: secondsFromGMT))
+    }
 
     /// What this format expects, for messages.
     var expectation: String {
@@ -47,6 +56,7 @@ public enum JSONDateFormat: Sendable, Hashable {
         case .rfc3339: return "an RFC 3339 date"
         case .secondsSince1970: return "seconds since 1970"
         case .millisecondsSince1970: return "milliseconds since 1970"
+        case .formatted(let pattern): return pattern.expectation
         }
     }
 }
@@ -64,6 +74,13 @@ extension JSONTimestamp {
             let text = try String.decode(value, in: context)
             guard let timestamp = JSONTimestamp(rfc3339: text) else { throw invalid }
             return timestamp
+        case .formatted(let pattern):
+            switch pattern.read(try String.decode(value, in: context)) {
+            case .success(let timestamp): return timestamp
+            case .failure(let mismatch):
+                throw JSONDecodingError(kind: .valueOutOfRange, expected: "\(format.expectation) (\(mismatch.reason))",
+                                        found: value.kindAndExcerpt, at: value)
+            }
         case .secondsSince1970, .millisecondsSince1970:
             let number = try Double.decode(value, in: context)
             let seconds = format == .secondsSince1970 ? number : number / 1000
@@ -148,7 +165,7 @@ extension JSONTimestamp {
         return JSONTimestamp(secondsSince1970: seconds, nanoseconds: Int32(nanoseconds))
     }
 
-    private static func daysInMonth(_ month: Int, year: Int) -> Int {
+    static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -157,7 +174,7 @@ extension JSONTimestamp {
     }
 
     /// Days from 1970-01-01 to the date, in the proleptic Gregorian calendar (years 0 to 9999).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

@@ -1,12 +1,14 @@
 // Writing an instant in one of the formats it is read in, so that a model's dates round-trip.
 
 extension JSONTimestamp {
-    /// The instant as JSON in `format`: RFC 3339 text in UTC (fractional digits only as many as needed),
-    /// or a number of seconds or milliseconds since 1970.
+    /// The instant as JSON in `format`: RFC 3339 text in UTC (fractional digits only as many as needed), text
+    /// in a pattern, or a number of seconds or milliseconds since 1970.
     ///
     /// RFC 3339 has four-digit years; an instant outside years 0–9999 is written as a number of seconds instead.
     public func toJSON(format: JSONDateFormat) -> JSON {
         switch format {
+        case .formatted(let pattern):
+            return .string(pattern.string(from: self))
         case .rfc3339:
             guard let text = rfc3339Text else { return .number(JSONNumber(timeIntervalSince1970)) }
             return .string(text)
@@ -49,7 +51,7 @@ extension JSONTimestamp {
 
     /// The proleptic Gregorian date `days` after 1970-01-01: counted in 400-year eras from 0000-03-01, so
     /// that a leap day falls at the end of each counted year.
-    private static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int, day: Int) {
+    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
