@@ -80,8 +80,11 @@ public enum JSONKeyCase: Sendable {
 /// Names the member a property reads and writes; with more than one name, a path into nested objects:
 /// `@JSONKey("payment_method_details", "card", "last4")`. A missing or `null` object on the way counts as the
 /// member being missing.
+///
+/// `or:` names alternatives for a single member: `@JSONKey("title", or: "title_name", "name")` reads the first
+/// of them the object has (in the order written), and writes the first name.
 @attached(peer)
-public macro JSONKey(_ name: String, _ path: String...) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
+public macro JSONKey(_ name: String, _ path: String..., or aliases: String...) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
 
 /// The value a property takes when `conditions` say so: by default when the member is missing; add `.null`,
 /// `.invalid` or use `.always` to replace those too (a replaced invalid value is a warning in collecting mode).

@@ -14,6 +14,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case repeatedMemberName(String, property: String, other: String)
     case conflictingOptions(String, String)
     case emptyMemberName
+    case aliasesNeedOneName
     case fallbackShape(String)
     case optionNeedsCase(String)
     case twoFallbacks(String)
@@ -45,6 +46,8 @@ enum ModelDiagnostic: DiagnosticMessage {
             return "@\(first) and @\(second) cannot be used together"
         case .emptyMemberName:
             return "a member name must be a string literal"
+        case .aliasesNeedOneName:
+            return "alternative names ('or:') apply to a single member name, not to a path"
         case .optionNeedsCase(let name):
             return name == "JSONTag" || name == "JSONUnknown"
                 ? "@\(name) applies to a case of a @JSONModel enum"

@@ -22,6 +22,8 @@ struct ModelProperty {
     let name: String
     /// The member's path: one name, or the steps into nested objects.
     let path: [String]
+    /// Other names the member may have (`@JSONKey("title", or: "name")`), tried after the first, in order.
+    var aliases: [String] = []
     let reading: Reading
     /// Where diagnostics about the property point.
     let node: Syntax
@@ -30,6 +32,7 @@ struct ModelProperty {
 /// The options of one property, as its attributes give them.
 struct PropertyOptions {
     var path: [String]?
+    var aliases: [String] = []
     var defaultValue: ExprSyntax?
     var defaultConditions: ExprSyntax?
     var isLossy = false
@@ -51,6 +54,7 @@ struct PropertyOptions {
             switch name {
             case "JSONKey":
                 var names: [String] = []
+                var alternatives: [String] = []
                 for argument in arguments {
                     guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
                         let text = literal.representedLiteralValue
@@ -58,9 +62,18 @@ struct PropertyOptions {
                         diagnose(Diagnostic(node: argument.expression, message: ModelDiagnostic.emptyMemberName))
                         continue
                     }
-                    names.append(text)
+                    // Every name from the `or:` label on is an alternative.
+                    if argument.label?.text == "or" || !alternatives.isEmpty {
+                        alternatives.append(text)
+                    } else {
+                        names.append(text)
+                    }
+                }
+                if !alternatives.isEmpty, names.count > 1 {
+                    diagnose(Diagnostic(node: Syntax(attribute), message: ModelDiagnostic.aliasesNeedOneName))
                 }
                 path = names
+                aliases = alternatives
             case "JSONDefault":
                 defaultValue = arguments.first?.expression
                 defaultConditions = arguments.first { $0.label?.text == "when" }?.expression
@@ -111,7 +124,8 @@ extension ModelProperty {
                                             name: bareName, node: Syntax(binding), context: context)
                 else { continue }
                 let path = options.path ?? [keys.memberName(for: bareName)]
-                properties.append(ModelProperty(name: name, path: path, reading: reading, node: Syntax(binding)))
+                properties.append(ModelProperty(name: name, path: path, aliases: path.count == 1 ? options.aliases : [],
+                                                reading: reading, node: Syntax(binding)))
             }
         }
         return properties

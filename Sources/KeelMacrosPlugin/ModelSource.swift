@@ -10,10 +10,12 @@ struct ModelSource {
     /// Generic types cannot have stored static properties, so their table is made on each use.
     let isGeneric: Bool
 
-    /// The first step of each property's path, each once, in order: the table's slots.
+    /// The first step of each property's path, and its alternative names, each once, in order: the table's slots.
     var memberNames: [String] {
         var names: [String] = []
-        for property in properties where !names.contains(property.path[0]) { names.append(property.path[0]) }
+        for property in properties {
+            for name in [property.path[0]] + property.aliases where !names.contains(name) { names.append(name) }
+        }
         return names
     }
 
@@ -36,7 +38,7 @@ struct ModelSource {
         let slots = memberNames
         let reads = properties.map { property -> String in
             "let \(property.localName) = try Self._propertyValue(\\Self.\(property.name), "
-                + property.readExpression(slot: slots.firstIndex(of: property.path[0])!) + ")"
+                + property.readExpression(slot: property.slotExpression(in: slots)) + ")"
         }
         let assignments = properties.map { "self.\($0.name) = \($0.localName)" }
         let find = "try json.members(Self.jsonMemberNames, expecting: \"an object (\(typeName))\")"
@@ -99,7 +101,16 @@ extension ModelProperty {
     /// The local the generated initializer reads this property into: its name without backticks, after `_`.
     var localName: String { "_" + name.filter { $0 != "`" } }
 
-    func readExpression(slot: Int) -> String {
+    /// The slot this property reads: its name's, or with alternative names, the first of theirs the object has
+    /// (`members.firstPresent(0, members.firstPresent(3, 4))`).
+    func slotExpression(in slots: [String]) -> String {
+        let numbers = ([path[0]] + aliases).compactMap { slots.firstIndex(of: $0) }.map(String.init)
+        guard var expression = numbers.last else { return "0" }
+        for number in numbers.dropLast().reversed() { expression = "members.firstPresent(\(number), \(expression))" }
+        return expression
+    }
+
+    func readExpression(slot: String) -> String {
         if path.count == 1 {
             switch reading {
             case .required: return "members.decode(\(slot), in: context)"

@@ -162,7 +162,7 @@ struct UnionSource {
         case .members(let values, let labels):
             let expected = "an object (\(typeName).\(unionCase.name))"
             let arguments = zip(values, labels).enumerated().map { slot, pair in
-                (pair.1.map { "\($0): " } ?? "") + "try " + pair.0.readExpression(slot: slot)
+                (pair.1.map { "\($0): " } ?? "") + "try " + pair.0.readExpression(slot: String(slot))
             }
             return [
                 "let members = try \(payloadValue).members(Self.jsonCaseMembers[\(position)], expecting: \(expected.literal))",

@@ -267,6 +267,26 @@ struct JSONModelExpansionTests {
         }
     }
 
+    @Test func alternativeNamesNeedOneMemberName() {
+        assertMacro {
+            """
+            @JSONModel
+            struct Card {
+                @JSONKey("card", "last4", or: "last_four") var last4: String
+            }
+            """
+        } diagnostics: {
+            """
+            @JSONModel
+            struct Card {
+                @JSONKey("card", "last4", or: "last_four") var last4: String
+                ┬─────────────────────────────────────────
+                ╰─ 🛑 alternative names ('or:') apply to a single member name, not to a path
+            }
+            """
+        }
+    }
+
     @Test func diagnosesADefaultOfTheWrongKind() {
         assertMacro {
             """

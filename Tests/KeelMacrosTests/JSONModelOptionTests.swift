@@ -17,6 +17,10 @@ import Testing
 @JSONModel struct Coercing { @JSONCoercing var value: Int }
 @JSONModel struct Dated { @JSONDate(.millisecondsSince1970) var value: Date }
 @JSONModel struct MaybeDated { @JSONDate(.rfc3339) var value: Date? }
+@JSONModel struct Aliased {
+    @JSONKey("title", or: "title_name", "name") var title: String
+    @JSONKey("count", or: "n") var count: Int?
+}
 @JSONModel struct PatternDated { @JSONDate(.pattern("EEE MMM dd HH:mm:ss Z yyyy")) var value: Date }
 @JSONModel struct Generic<Element: JSONDecodable & JSONEncodable> { let value: Element }
 
@@ -88,6 +92,22 @@ private func read<T: JSONDecodable>(_ type: T.Type, _ text: String) throws -> (T
         let error = #expect(throws: JSONDecodingError.self) { try PatternDated.decode(parsing: #"{"value": "2008-08-27"}"#) }
         #expect(error?.path == ["value"])
         #expect(error?.expected == #"a date in the pattern "EEE MMM dd HH:mm:ss Z yyyy" (the day of the week at character 1)"#)
+    }
+
+    @Test func alternativeNamesReadTheFirstPresentAndWriteTheFirst() throws {
+        #expect(try Aliased.decode(parsing: #"{"title": "a"}"#).title == "a")
+        #expect(try Aliased.decode(parsing: #"{"title_name": "b"}"#).title == "b")
+        #expect(try Aliased.decode(parsing: #"{"name": "c", "n": 2}"#).count == 2)
+        // In the order written, whatever the order in the object.
+        #expect(try Aliased.decode(parsing: #"{"name": "c", "title_name": "b"}"#).title == "b")
+        #expect(try Aliased.decode(parsing: #"{"name": "c", "title": "a", "title_name": "b"}"#).title == "a")
+        // The first present is read even when it is wrong; another name does not hide bad data.
+        let wrong = #expect(throws: JSONDecodingError.self) { try Aliased.decode(parsing: #"{"title_name": 1, "name": "c"}"#) }
+        #expect(wrong?.path == ["title_name"])
+        let missing = #expect(throws: JSONDecodingError.self) { try Aliased.decode(parsing: #"{"count": 1}"#) }
+        #expect(missing?.kind == .missingKey)
+        #expect(missing?.path == ["title"])
+        #expect(try Aliased.decode(parsing: #"{"name": "c", "n": 3}"#).toJSON().jsonText() == #"{"title":"c","count":3}"#)
     }
 
     @Test func genericModels() throws {

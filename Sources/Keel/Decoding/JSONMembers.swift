@@ -49,6 +49,12 @@ public struct JSONMembers {
         return heapSlots[slot]
     }
 
+    /// `primary` when the object has its member or `alternative` has none, else `alternative`: how a property with
+    /// alternative names (`@JSONKey("title", or: "name")`) picks the first the object has, nested for more names.
+    @inlinable public func firstPresent(_ primary: Int, _ alternative: Int) -> Int {
+        valueIndex(primary) >= 0 || valueIndex(alternative) < 0 ? primary : alternative
+    }
+
     /// The member in `slot`: its key, and its value when the object has it.
     @inlinable public subscript(slot: Int) -> JSONMember {
         JSONMember(object: object, key: names.names[slot], valueIndex: valueIndex(slot), metNull: false)
