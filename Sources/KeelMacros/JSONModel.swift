@@ -77,6 +77,17 @@ public enum JSONKeyCase: Sendable {
     case pascalCase
 }
 
+/// Reads the property from the enclosing object itself and writes its members into it, as serde's `flatten`:
+/// the common case is a shared header record beside a model's own members, or a tagged union whose tag sits
+/// among them. The property's type reads the members it needs and ignores the others.
+@attached(peer)
+public macro JSONFlattened() = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
+
+/// Reads and writes the property with `coder`, a ``JSONValueCoder`` whose `Value` is the property's type (or
+/// its wrapped type, for an optional: then a missing member or `null` is `nil`, and `nil` is not written).
+@attached(peer)
+public macro JSONCoded<Coder: JSONValueCoder>(by coder: Coder.Type) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
+
 /// Names the member a property reads and writes; with more than one name, a path into nested objects:
 /// `@JSONKey("payment_method_details", "card", "last4")`. A missing or `null` object on the way counts as the
 /// member being missing.

@@ -29,6 +29,8 @@ struct MemberWriting {
     /// The statements, or `nil` when writing straight could not give `toJSON()`'s text: two properties
     /// whose paths collide, or a nested object whose place in `toJSON()` depends on which optionals are set.
     var statements: [String]? {
+        // A flattened property's members are only known from its `toJSON()`.
+        guard !items.contains(where: { $0.property.isFlattened }) else { return nil }
         guard let nodes = tree(), nodes.allSatisfy(keepsPlace) else { return nil }
         return nodes.flatMap(statements(for:))
     }
@@ -75,7 +77,7 @@ struct MemberWriting {
     /// When the property's member is written: `nil` for always.
     private func condition(_ item: (property: ModelProperty, value: String)) -> String? {
         switch item.property.reading {
-        case .optional, .date(_, optional: true, _): return "\(item.value) != nil"
+        case .optional, .date(_, optional: true, _), .coded(_, optional: true): return "\(item.value) != nil"
         case .field: return "\(item.value).isPresent"
         default: return nil
         }
@@ -103,6 +105,9 @@ struct MemberWriting {
             return optional ? "if let value = \(value) { \(written) }" : "do { let value = \(value); \(written) }"
         case .field:
             return "try \(value).write(key: \(key), to: &writer)"
+        case .coded(let coder, let optional):
+            let written = "writer.key(\(key)); try writer.json(JSON(value, coder: \(coder.trimmedDescription)))"
+            return optional ? "if let value = \(value) { \(written) }" : "do { let value = \(value); \(written) }"
         case .optional:
             return "if let value = \(value) { try writer.member(\(key), value) }"
         default:

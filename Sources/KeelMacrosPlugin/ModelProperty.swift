@@ -16,6 +16,8 @@ struct ModelProperty {
         case lossyArray
         case lossyDictionary
         case coercing
+        case coded(coder: ExprSyntax, optional: Bool)
+        case flattened
     }
 
     /// The property's name as Swift code writes it (backticks kept).
@@ -38,7 +40,9 @@ struct PropertyOptions {
     var isLossy = false
     var isCoercing = false
     var isIgnored = false
+    var isFlattened = false
     var dateFormat: ExprSyntax?
+    var coder: ExprSyntax?
     /// The attribute of each option, for diagnostics.
     var attributes: [String: AttributeSyntax] = [:]
 
@@ -80,7 +84,9 @@ struct PropertyOptions {
             case "JSONLossy": isLossy = true
             case "JSONCoercing": isCoercing = true
             case "JSONIgnored": isIgnored = true
+            case "JSONFlattened": isFlattened = true
             case "JSONDate": dateFormat = arguments.first?.expression
+            case "JSONCoded": coder = arguments.first?.expression
             default: continue
             }
             self.attributes[name] = attribute
@@ -137,7 +143,10 @@ extension ModelProperty {
         of type: TypeSyntax?, options: PropertyOptions, initializer: ExprSyntax?, name: String, node: Syntax,
         context: some MacroExpansionContext
     ) -> Reading? {
-        let exclusive = ["JSONLossy", "JSONCoercing", "JSONDate"].filter { options.attributes[$0] != nil }
+        // At most one of these; a flattened property takes none of them, nor a key or a default.
+        let singleOptions = ["JSONLossy", "JSONCoercing", "JSONDate", "JSONCoded"]
+        let exclusive = ((options.isFlattened ? ["JSONFlattened", "JSONKey", "JSONDefault"] : []) + singleOptions)
+            .filter { options.attributes[$0] != nil }
         if exclusive.count > 1, let second = options.attributes[exclusive[1]] {
             context.diagnose(Diagnostic(node: second, message: ModelDiagnostic.conflictingOptions(exclusive[0], exclusive[1])))
             return nil
@@ -150,6 +159,10 @@ extension ModelProperty {
             }
             context.diagnose(Diagnostic(node: node, message: ModelDiagnostic.needsTypeAnnotation(name)))
             return nil
+        }
+        if options.isFlattened { return .flattened }
+        if let coder = options.coder {
+            return .coded(coder: coder, optional: type.isOptional)
         }
         if let format = options.dateFormat {
             let base = type.wrappedIfOptional ?? type

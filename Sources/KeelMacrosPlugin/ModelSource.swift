@@ -13,7 +13,7 @@ struct ModelSource {
     /// The first step of each property's path, and its alternative names, each once, in order: the table's slots.
     var memberNames: [String] {
         var names: [String] = []
-        for property in properties {
+        for property in properties where !property.isFlattened {
             for name in [property.path[0]] + property.aliases where !names.contains(name) { names.append(name) }
         }
         return names
@@ -98,6 +98,12 @@ extension ModelProperty {
     /// The expression that reads this property from the member in `slot` of `members` (a `JSONMembers`).
     /// The commonest readings of a member (not a path) call `JSONMembers` directly, which spares making a
     /// `JSONMember` per property; the others read the `JSONMember`.
+    /// Whether the property reads the enclosing object itself (`@JSONFlattened`).
+    var isFlattened: Bool {
+        if case .flattened = reading { return true }
+        return false
+    }
+
     /// The local the generated initializer reads this property into: its name without backticks, after `_`.
     var localName: String { "_" + name.filter { $0 != "`" } }
 
@@ -111,6 +117,7 @@ extension ModelProperty {
     }
 
     func readExpression(slot: String) -> String {
+        if isFlattened { return "json.decodeFlattened(in: context)" }
         if path.count == 1 {
             switch reading {
             case .required: return "members.decode(\(slot), in: context)"
@@ -149,6 +156,9 @@ extension ModelProperty {
         case .lossyArray: return "decodeLossyArray(in: context)"
         case .lossyDictionary: return "decodeLossyDictionary(in: context)"
         case .coercing: return "decodeCoercing(in: context)"
+        case .coded(let coder, let optional):
+            return (optional ? "decodeIfPresent" : "decode") + "(with: \(coder.trimmedDescription), in: context)"
+        case .flattened: return "decode(in: context)"
         }
     }
 
@@ -157,8 +167,8 @@ extension ModelProperty {
     var mayRecordNestedErrors: String {
         switch reading {
         case .lossyArray, .lossyDictionary: return "true"
-        case .date, .coercing: return "false"
-        case .required, .optional, .withDefault, .field: return "_propertyMayRecordNestedErrors(\\Self.\(name))"
+        case .date, .coercing, .coded: return "false"
+        case .required, .optional, .withDefault, .field, .flattened: return "_propertyMayRecordNestedErrors(\\Self.\(name))"
         }
     }
 
@@ -176,6 +186,11 @@ extension ModelProperty {
             return optional ? "if let value = \(value) { \(written) }" : "do { let value = \(value); \(written) }"
         case .field:
             return "if let value = \(value).presentJSON { \(add("value")) }"
+        case .flattened:
+            return "object.appendFlattened(\(value).toJSON())"
+        case .coded(let coder, let optional):
+            let written = add("JSON(value, coder: \(coder.trimmedDescription))")
+            return optional ? "if let value = \(value) { \(written) }" : "do { let value = \(value); \(written) }"
         case .optional:
             return "if let value = \(value) { \(add("value.toJSON()")) }"
         default:

@@ -287,6 +287,26 @@ struct JSONModelExpansionTests {
         }
     }
 
+    @Test func aFlattenedPropertyTakesNoKeyOrOtherOption() {
+        assertMacro {
+            """
+            @JSONModel
+            struct Event {
+                @JSONFlattened @JSONKey("head") var header: Header
+            }
+            """
+        } diagnostics: {
+            """
+            @JSONModel
+            struct Event {
+                @JSONFlattened @JSONKey("head") var header: Header
+                               ┬───────────────
+                               ╰─ 🛑 @JSONFlattened and @JSONKey cannot be used together
+            }
+            """
+        }
+    }
+
     @Test func diagnosesADefaultOfTheWrongKind() {
         assertMacro {
             """

@@ -21,6 +21,36 @@ import Testing
     @JSONKey("title", or: "title_name", "name") var title: String
     @JSONKey("count", or: "n") var count: Int?
 }
+/// A colour written `"#RRGGBB"`, kept as a number.
+enum HexColor: JSONValueCoder {
+    static func decode(_ json: JSONView) throws -> UInt32 {
+        guard let text = json.stringValue, text.count == 7, text.hasPrefix("#"), let value = UInt32(text.dropFirst(), radix: 16) else {
+            throw JSONDecodingError.typeMismatch("a colour as #RRGGBB", at: json)
+        }
+        return value
+    }
+    static func encode(_ value: UInt32) -> JSON {
+        let digits = String(value, radix: 16)
+        return .string("#" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits)
+    }
+}
+@JSONModel struct Theme {
+    @JSONCoded(by: HexColor.self) var accent: UInt32
+    @JSONCoded(by: HexColor.self) var border: UInt32?
+}
+
+/// Members every event has, beside each event's own.
+@JSONModel struct EventHeader { let id: String; let at: Int }
+@JSONModel(layout: .inline(tag: "type"))
+enum EventBody {
+    case click(x: Int, y: Int)
+    case key(code: String)
+}
+@JSONModel struct FlatEvent {
+    @JSONFlattened var header: EventHeader
+    @JSONFlattened var body: EventBody
+    var source: String?
+}
 @JSONModel struct PatternDated { @JSONDate(.pattern("EEE MMM dd HH:mm:ss Z yyyy")) var value: Date }
 @JSONModel struct Generic<Element: JSONDecodable & JSONEncodable> { let value: Element }
 
@@ -108,6 +138,41 @@ private func read<T: JSONDecodable>(_ type: T.Type, _ text: String) throws -> (T
         #expect(missing?.kind == .missingKey)
         #expect(missing?.path == ["title"])
         #expect(try Aliased.decode(parsing: #"{"name": "c", "n": 3}"#).toJSON().jsonText() == #"{"title":"c","count":3}"#)
+    }
+
+    @Test func aPropertyCanHaveItsOwnCoder() throws {
+        let theme = try Theme.decode(parsing: ##"{"accent": "#ff8800"}"##)
+        #expect(theme.accent == 0xFF8800 && theme.border == nil)
+        #expect(try theme.toJSON().jsonText() == ##"{"accent":"#ff8800"}"##)
+        #expect(try theme.jsonText() == ##"{"accent":"#ff8800"}"##)
+        let both = try Theme.decode(parsing: ##"{"accent": "#000001", "border": "#0000ff"}"##)
+        #expect(both.border == 0xFF)
+        #expect(try both.jsonText() == ##"{"accent":"#000001","border":"#0000ff"}"##)
+        #expect(try Theme.decode(parsing: ##"{"accent": "#000001", "border": null}"##).border == nil)
+        let wrong = #expect(throws: JSONDecodingError.self) { try Theme.decode(parsing: ##"{"accent": "orange"}"##) }
+        #expect(wrong?.path == ["accent"])
+        #expect(wrong?.expected == "a colour as #RRGGBB")
+        let missing = #expect(throws: JSONDecodingError.self) { try Theme.decode(parsing: ##"{"border": "#000000"}"##) }
+        #expect(missing?.kind == .missingKey)
+    }
+
+    @Test func flattenedPropertiesReadAndWriteTheEnclosingObject() throws {
+        let text = #"{"id": "e1", "type": "click", "x": 3, "y": 4, "at": 17, "source": "web"}"#
+        let event = try FlatEvent.decode(parsing: text)
+        #expect(event.header.id == "e1" && event.header.at == 17 && event.source == "web")
+        guard case .click(let x, let y) = event.body else {
+            Issue.record("\(event.body)")
+            return
+        }
+        #expect(x == 3 && y == 4)
+        let written = try event.jsonText()
+        #expect(written == #"{"id":"e1","at":17,"type":"click","x":3,"y":4,"source":"web"}"#)
+        #expect(try FlatEvent.decode(parsing: written).jsonText() == written)
+        // An error in a flattened part names the member in the enclosing object.
+        let error = #expect(throws: JSONDecodingError.self) { try FlatEvent.decode(parsing: #"{"id": "e", "at": "x", "type": "key", "code": "a"}"#) }
+        #expect(error?.path == ["at"])
+        let body = #expect(throws: JSONDecodingError.self) { try FlatEvent.decode(parsing: #"{"id": "e", "at": 1, "type": "key"}"#) }
+        #expect(body?.path == ["code"])
     }
 
     @Test func genericModels() throws {

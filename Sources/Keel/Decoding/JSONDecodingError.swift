@@ -221,9 +221,9 @@ extension JSONDecodingError {
                           location: location)
     }
 
-    /// The value is of the wrong kind for `expected`.
-    @usableFromInline
-    static func typeMismatch(_ expected: String, at value: JSONView) -> JSONDecodingError {
+    /// The value is of the wrong kind for `expected`: what a ``JSONValueCoder`` or a model's own check throws
+    /// for a value it cannot read (`"a colour as #RRGGBB"`), with the value's path and location.
+    public static func typeMismatch(_ expected: String, at value: JSONView) -> JSONDecodingError {
         JSONDecodingError(kind: .typeMismatch, expected: expected, found: value.kindAndExcerpt, at: value)
     }
 

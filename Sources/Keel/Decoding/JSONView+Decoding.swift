@@ -77,3 +77,13 @@ extension JSONView {
         return try value.decodeElements(in: context, lossy: true)
     }
 }
+
+extension JSONView {
+    /// Decodes this value itself as `T`: for a model's property read from the model's own object
+    /// (`@JSONFlattened`), which takes the members it needs and leaves the rest.
+    @inlinable public func decodeFlattened<T: JSONDecodable>(_ type: T.Type = T.self, in context: JSONDecodingContext = .strict)
+        throws(JSONDecodingError) -> T
+    {
+        try T.decode(self, in: context)
+    }
+}

@@ -76,6 +76,13 @@ public struct JSONObject: Sendable {
         storage.append(key, value)
     }
 
+    /// Appends every member of `json` when it is an object, and nothing otherwise: how a model writes a property
+    /// flattened into its own object (`@JSONFlattened`).
+    public mutating func appendFlattened(_ json: JSON) {
+        guard case .object(let members) = json else { return }
+        for (key, value) in members { append(key: key, value: value) }
+    }
+
     /// Sets the value at a path of keys, making the objects on the way that are missing, and replacing a
     /// value on the way that is not an object by one. An empty path changes nothing.
     ///
