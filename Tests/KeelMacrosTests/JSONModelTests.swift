@@ -162,6 +162,20 @@ struct AwkwardNames: Equatable {
         #expect(context.warnings.map(\.path.description) == ["$.limit", "$.count"], "a default for an invalid value and a coercion are warnings")
     }
 
+    @Test func collectingTrailsNameEveryMemberOnTheWay() throws {
+        let text = #"{"name": "c", "venues": [{"name": "a", "seats": 1}, {"name": "b", "seats": "many"}], "areas": {"x": 1, "y": "two"}, "owner": {"name": "o", "seats": 2, "note": 5}}"#
+        let collected = CollectingJSONDecoder().decode(TrailCatalog.self, from: text)
+        #expect(collected.value?.venues.count == 1)
+        let trails = collected.errors.map(\.description)
+        #expect(trails == [
+            #"root(TrailCatalog) > "venues"([TrailVenue]) > [1](TrailVenue) : Unexpectedly found a string"#,
+            #"root(TrailCatalog) > "areas"([String: Int]) > "y"(Int) : Unexpectedly found a string"#,
+            #"root(TrailCatalog) > "owner"(TrailVenue) > "note"(String) : Unexpectedly found a number"#,
+        ], "\(trails)")
+        // The element's own error, thrown where it failed, names the member inside it.
+        #expect(collected.errors.first?.error.path == ["venues", 1, "seats"])
+    }
+
     @Test func aPathThatBreaksOnTheWay() throws {
         let missingCard = #"{"account_id": 1, "display_name": "A", "payment": {}, "tags": [], "note": "n", "count": 1, "created_at": "2024-03-01T12:30:00Z"}"#
         #expect(try Account.decode(parsing: missingCard).last4 == nil)
@@ -184,4 +198,12 @@ extension String {
     fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
+}
+
+@JSONModel struct TrailVenue { let name: String; let seats: Int; var note: String? }
+@JSONModel struct TrailCatalog {
+    let name: String
+    @JSONLossy var venues: [TrailVenue]
+    @JSONLossy var areas: [String: Int]
+    var owner: TrailVenue?
 }

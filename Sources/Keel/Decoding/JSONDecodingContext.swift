@@ -75,6 +75,19 @@ public final class JSONDecodingContext {
     /// Closes the innermost frame.
     @usableFromInline
     func closeFrame() { frames.removeLast() }
+
+    /// Runs `body` under the frame of the member `key`, of type `type`, when collecting, so that the errors
+    /// recorded inside name the member in their trails (a `@JSONModel`'s property, as the collecting style's
+    /// own steps do); otherwise just runs it.
+    @inlinable
+    func underMemberFrame<Result>(_ key: String, type: Any.Type, _ body: () throws(JSONDecodingError) -> Result)
+        throws(JSONDecodingError) -> Result
+    {
+        guard isCollecting else { return try body() }
+        openMemberFrame(key: key, type: type)
+        defer { closeFrame() }
+        return try body()
+    }
 }
 
 /// An error or warning the collecting style recorded, with the frames open when it was met (its trail).

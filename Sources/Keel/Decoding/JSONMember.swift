@@ -93,14 +93,17 @@ public struct JSONMember: Sendable {
 
     @inlinable @inline(never)
     func decodeThroughView<T: JSONDecodable>(_ type: T.Type, in context: JSONDecodingContext) throws(JSONDecodingError) -> T {
-        try T.decode(required(), in: context)
+        let value = try required()
+        return try context.underMemberFrame(key, type: T.self) { () throws(JSONDecodingError) in try T.decode(value, in: context) }
     }
 
     @inlinable @inline(never)
     func decodePresentThroughView<T: JSONDecodable>(_ type: T.Type, in context: JSONDecodingContext)
         throws(JSONDecodingError) -> T?
     {
-        try object.decodePresent(T.self, in: context) { () throws(JSONDecodingError) in try presentValue() }
+        try context.underMemberFrame(key, type: T.self) { () throws(JSONDecodingError) in
+            try object.decodePresent(T.self, in: context) { () throws(JSONDecodingError) in try presentValue() }
+        }
     }
 
     /// The value, or `nil` when the member is absent or the object searched is `null` (a `null` value is
@@ -122,13 +125,15 @@ public struct JSONMember: Sendable {
             if isAbsent, conditions.contains(.missing) { return defaultValue() }
             throw missingError
         }
-        do throws(JSONDecodingError) {
-            if value.isNullValue, conditions.contains(.null) { return defaultValue() }
-            return try T.decode(value, in: context)
-        } catch {
-            guard conditions.contains(.invalid) else { throw error }
-            context.warn(error.noting(.defaultUsed))
-            return defaultValue()
+        return try context.underMemberFrame(key, type: T.self) { () throws(JSONDecodingError) in
+            do throws(JSONDecodingError) {
+                if value.isNullValue, conditions.contains(.null) { return defaultValue() }
+                return try T.decode(value, in: context)
+            } catch {
+                guard conditions.contains(.invalid) else { throw error }
+                context.warn(error.noting(.defaultUsed))
+                return defaultValue()
+            }
         }
     }
 
@@ -140,7 +145,9 @@ public struct JSONMember: Sendable {
             if isAbsent { return .absent }
             throw missingError
         }
-        return try JSONField<Value>.decode(value, in: context)
+        return try context.underMemberFrame(key, type: JSONField<Value>.self) { () throws(JSONDecodingError) in
+            try JSONField<Value>.decode(value, in: context)
+        }
     }
 
     /// Decodes the value as `T`, reading a value of another kind leniently when it stands for a `T` without
@@ -148,7 +155,10 @@ public struct JSONMember: Sendable {
     public func decodeCoercing<T: LosslessJSONCoercible>(_ type: T.Type = T.self, in context: JSONDecodingContext = .strict)
         throws(JSONDecodingError) -> T
     {
-        try T.decodeCoercing(required(), in: context)
+        let value = try required()
+        return try context.underMemberFrame(key, type: T.self) { () throws(JSONDecodingError) in
+            try T.decodeCoercing(value, in: context)
+        }
     }
 
     /// Decodes the value as a date written in `format`; a missing member is an error.
@@ -171,7 +181,9 @@ public struct JSONMember: Sendable {
     {
         let value = try required()
         guard value.kind == .array else { throw .typeMismatch("an array of \(T.self)", at: value) }
-        return try value.decodeElements(in: context, lossy: true)
+        return try context.underMemberFrame(key, type: [T].self) { () throws(JSONDecodingError) in
+            try value.decodeElements(in: context, lossy: true)
+        }
     }
 
     /// Decodes an object as a dictionary, leaving out the members that fail (their errors are recorded in
@@ -181,7 +193,9 @@ public struct JSONMember: Sendable {
     {
         let value = try required()
         guard value.kind == .object else { throw .typeMismatch("an object of \(T.self)", at: value) }
-        return try value.decodeMembers(in: context, lossy: true)
+        return try context.underMemberFrame(key, type: [String: T].self) { () throws(JSONDecodingError) in
+            try value.decodeMembers(in: context, lossy: true)
+        }
     }
 }
 

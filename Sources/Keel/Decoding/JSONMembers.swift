@@ -81,7 +81,7 @@ public struct JSONMembers {
     ) throws(JSONDecodingError) -> T? {
         let index = valueIndex(slot)
         if index >= 0, let value = object.directScalar(T.self, at: index) { return value }
-        return try decodePresentThroughView(index, T.self, in: context)
+        return try decodePresentThroughView(slot, index, T.self, in: context)
     }
 
     // The direct reads share nothing with the general paths below, which are kept out of line: when one
@@ -93,15 +93,19 @@ public struct JSONMembers {
         throws(JSONDecodingError) -> T
     {
         guard index >= 0 else { throw self[slot].missingError }
-        return try T.decode(JSONView(storage: object.storage, index: index), in: context)
+        return try context.underMemberFrame(names.names[slot], type: T.self) { () throws(JSONDecodingError) in
+            try T.decode(JSONView(storage: object.storage, index: index), in: context)
+        }
     }
 
     @inlinable @inline(never)
-    func decodePresentThroughView<T: JSONDecodable>(_ index: Int, _ type: T.Type, in context: JSONDecodingContext)
+    func decodePresentThroughView<T: JSONDecodable>(_ slot: Int, _ index: Int, _ type: T.Type, in context: JSONDecodingContext)
         throws(JSONDecodingError) -> T?
     {
-        try object.decodePresent(T.self, in: context) { () throws(JSONDecodingError) in
-            index < 0 ? nil : JSONView(storage: object.storage, index: index)
+        try context.underMemberFrame(names.names[slot], type: T.self) { () throws(JSONDecodingError) in
+            try object.decodePresent(T.self, in: context) { () throws(JSONDecodingError) in
+                index < 0 ? nil : JSONView(storage: object.storage, index: index)
+            }
         }
     }
 }
