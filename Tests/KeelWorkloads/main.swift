@@ -118,6 +118,16 @@ let workloads: [String: (Int) -> () -> Void] = [
         return { keep(query.select(in: document.root)) }
     },
     // An integer and a fraction of `count` digits: parsing, converting, comparing.
+    // The bridge's defaults against `decodeIfPresent ?? value` on the same records (not a growth test: the two
+    // counts are compared with each other, by hand).
+    "codable-defaults": { count in
+        let bytes = Array(recordsText(count).utf8)
+        return { keep(try? KeelDecoder().decode([DefaultedRecord].self, from: bytes)) }
+    },
+    "codable-if-present": { count in
+        let bytes = Array(recordsText(count).utf8)
+        return { keep(try? KeelDecoder().decode([IfPresentRecord].self, from: bytes)) }
+    },
     "digits": { count in
         let texts = [String(repeating: "9", count: count), "0." + String(repeating: "1", count: count)]
         return {
@@ -130,6 +140,39 @@ let workloads: [String: (Int) -> () -> Void] = [
         }
     },
 ]
+
+/// `count` records of six members, one of them missing.
+func recordsText(_ count: Int) -> String {
+    "[" + (0..<count).map { #"{"id":\#($0),"name":"n\#($0)","score":1.5,"active":true,"tags":["a"]}"# }.joined(separator: ",") + "]"
+}
+
+struct DefaultedRecord: Decodable {
+    var id: Int, name: String, score: Double, active: Bool, tags: [String], level: Int
+    enum CodingKeys: String, CodingKey { case id, name, score, active, tags, level }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id, default: 0)
+        name = try container.decode(String.self, forKey: .name, default: "")
+        score = try container.decode(Double.self, forKey: .score, default: 0)
+        active = try container.decode(Bool.self, forKey: .active, default: false)
+        tags = try container.decode([String].self, forKey: .tags, default: [])
+        level = try container.decode(Int.self, forKey: .level, default: 1)
+    }
+}
+
+struct IfPresentRecord: Decodable {
+    var id: Int, name: String, score: Double, active: Bool, tags: [String], level: Int
+    enum CodingKeys: String, CodingKey { case id, name, score, active, tags, level }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int.self, forKey: .id) ?? 0
+        name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+        score = try container.decodeIfPresent(Double.self, forKey: .score) ?? 0
+        active = try container.decodeIfPresent(Bool.self, forKey: .active) ?? false
+        tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+        level = try container.decodeIfPresent(Int.self, forKey: .level) ?? 1
+    }
+}
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let make = workloads[arguments[1]], let size = Int(arguments[2]), size > 0 else {

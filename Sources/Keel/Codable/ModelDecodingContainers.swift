@@ -39,11 +39,22 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         }
     }
 
-    func contains(_ key: Key) -> Bool { session.isOpen && valueIndex(for: key) != nil }
+    func contains(_ key: Key) -> Bool {
+        guard session.isOpen else { return false }
+        let name = key.stringValue
+        let index = valueIndex(forName: name)
+        session.lastContains = (object, name, index)
+        return index != nil
+    }
 
-    /// The tape index of the value for `key`, or `nil` when the object has no such member.
+    /// The tape index of the value for `key`, or `nil` when the object has no such member; the answer of the
+    /// `contains(_:)` just before, when it asked for the same member.
     @inline(__always)
-    private func valueIndex(for key: Key) -> Int? { valueIndex(forName: key.stringValue) }
+    private func valueIndex(for key: Key) -> Int? {
+        let name = key.stringValue
+        if session.lastContains.object == object, session.lastContains.name == name { return session.lastContains.index }
+        return valueIndex(forName: name)
+    }
 
     /// The tape index of the value of the member that `name` (a coding key's string) matches.
     @inline(__always)
