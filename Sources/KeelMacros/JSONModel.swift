@@ -5,10 +5,11 @@
 /// at compile time: it adds `JSONDecodable` and `JSONEncodable` conformances, and an `init(json:in:)`.
 ///
 /// On a struct, every stored property is a member, named as written unless `keys` converts it or
-/// ``JSONKey(_:_:)`` names it. A property's type says how it is read: an optional may be missing or `null`,
+/// ``JSONKey(_:_:or:)`` names it. A property's type says how it is read: an optional may be missing or `null`,
 /// a `JSONField` keeps absent, `null` and a value apart, and a `var` with an initial value takes that value
-/// when the member is missing. The other options are attributes on the property: ``JSONKey(_:_:)``,
-/// ``JSONDefault(_:when:)``, ``JSONLossy()``, ``JSONCoercing()``, ``JSONDate(_:)`` and ``JSONIgnored()``.
+/// when the member is missing. The other options are attributes on the property: ``JSONKey(_:_:or:)``,
+/// ``JSONDefault(_:when:)``, ``JSONLossy()``, ``JSONCoercing()``, ``JSONDate(_:)``, ``JSONCoded(by:)``,
+/// ``JSONFlattened()`` and ``JSONIgnored()``.
 ///
 /// ```swift
 /// @JSONModel(keys: .snakeCase)
@@ -83,7 +84,7 @@ public enum JSONKeyCase: Sendable {
 @attached(peer)
 public macro JSONFlattened() = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
 
-/// Reads and writes the property with `coder`, a ``JSONValueCoder`` whose `Value` is the property's type (or
+/// Reads and writes the property with `coder`, a `JSONValueCoder` whose `Value` is the property's type (or
 /// its wrapped type, for an optional: then a missing member or `null` is `nil`, and `nil` is not written).
 @attached(peer)
 public macro JSONCoded<Coder: JSONValueCoder>(by coder: Coder.Type) = #externalMacro(module: "KeelMacrosPlugin", type: "JSONPropertyOptionMacro")
