@@ -155,10 +155,10 @@ extension DecodingSession {
                         type: Date.self, path: path())
         case .formatted(let pattern):
             let text = try scalar(String.self, at: index, path: path)
-            switch pattern.read(text) {
+            switch JSONDateFormat.formatted(pattern).readText(text) {
             case .success(let timestamp): return Date(timestamp)
             case .failure(let mismatch):
-                throw error(JSONDecodingError(kind: .valueOutOfRange, expected: "\(pattern.expectation) (\(mismatch.reason))",
+                throw error(JSONDecodingError(kind: .valueOutOfRange, expected: mismatch.expected,
                                               found: view(at: index).kindAndExcerpt, at: view(at: index)),
                             type: Date.self, path: path())
             }

@@ -51,14 +51,10 @@ extension KeyedDecodingContainer {
             return Date(timeIntervalSince1970: try decode(Double.self, forKey: key) / 1000)
         case .rfc3339, .formatted:
             let text = try decode(String.self, forKey: key)
-            var expected = format.expectation
-            if case .formatted(let pattern) = format {
-                switch pattern.read(text) {
-                case .success(let timestamp): return Date(timestamp)
-                case .failure(let mismatch): expected += " (\(mismatch.reason))"
-                }
-            } else if let timestamp = JSONTimestamp(rfc3339: text) {
-                return Date(timestamp)
+            let expected: String
+            switch format.readText(text) {
+            case .success(let timestamp): return Date(timestamp)
+            case .failure(let mismatch): expected = mismatch.expected
             }
             if let decoder = keelDecoder(forKey: key) {
                 let value = decoder.session.view(at: decoder.index)

@@ -24,8 +24,7 @@ public struct JSONTimestamp: Sendable, Hashable, Comparable, CustomStringConvert
     /// `1709296200.25s since 1970`.
     public var description: String {
         guard nanoseconds != 0 else { return "\(secondsSince1970)s since 1970" }
-        var fraction = String(nanoseconds)
-        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        var fraction = Self.padded(Int(nanoseconds), 9)
         while fraction.hasSuffix("0") { fraction.removeLast() }
         return "\(secondsSince1970).\(fraction)s since 1970"
     }
@@ -61,6 +60,24 @@ public enum JSONDateFormat: Sendable, Hashable {
     }
 }
 
+extension JSONDateFormat {
+    /// The instant `text` names in this format (RFC 3339 or a pattern: the formats written as text), or what
+    /// was expected, with where a pattern stopped matching: the one reading of date text for every style and
+    /// the `Codable` bridge.
+    func readText(_ text: String) -> Result<JSONTimestamp, DateTextMismatch> {
+        if case .formatted(let pattern) = self {
+            return pattern.read(text).mapError { DateTextMismatch(expected: "\(expectation) (\($0.reason))") }
+        }
+        guard let timestamp = JSONTimestamp(rfc3339: text) else { return .failure(DateTextMismatch(expected: expectation)) }
+        return .success(timestamp)
+    }
+}
+
+/// Date text that does not match its format, and the words for what was expected.
+struct DateTextMismatch: Error {
+    let expected: String
+}
+
 extension JSONTimestamp {
     /// Reads a date in `format` from `value`.
     ///
@@ -68,24 +85,20 @@ extension JSONTimestamp {
     ///   text that is not an RFC 3339 date or a number too large to be an instant.
     public static func decode(_ value: JSONView, format: JSONDateFormat,
                               in context: JSONDecodingContext = .strict) throws(JSONDecodingError) -> JSONTimestamp {
-        let invalid = JSONDecodingError(kind: .valueOutOfRange, expected: format.expectation, found: value.kindAndExcerpt, at: value)
         switch format {
-        case .rfc3339:
-            let text = try String.decode(value, in: context)
-            guard let timestamp = JSONTimestamp(rfc3339: text) else { throw invalid }
-            return timestamp
-        case .formatted(let pattern):
-            switch pattern.read(try String.decode(value, in: context)) {
+        case .rfc3339, .formatted:
+            switch format.readText(try String.decode(value, in: context)) {
             case .success(let timestamp): return timestamp
             case .failure(let mismatch):
-                throw JSONDecodingError(kind: .valueOutOfRange, expected: "\(format.expectation) (\(mismatch.reason))",
-                                        found: value.kindAndExcerpt, at: value)
+                throw JSONDecodingError(kind: .valueOutOfRange, expected: mismatch.expected, found: value.kindAndExcerpt, at: value)
             }
         case .secondsSince1970, .millisecondsSince1970:
             let number = try Double.decode(value, in: context)
             let seconds = format == .secondsSince1970 ? number : number / 1000
             // Within ±2^62 seconds, whole seconds and nanoseconds both fit.
-            guard seconds.isFinite, abs(seconds) < 0x1p62 else { throw invalid }
+            guard seconds.isFinite, abs(seconds) < 0x1p62 else {
+                throw JSONDecodingError(kind: .valueOutOfRange, expected: format.expectation, found: value.kindAndExcerpt, at: value)
+            }
             let whole = seconds.rounded(.down)
             var nanoseconds = ((seconds - whole) * 1e9).rounded()
             var wholeSeconds = Int64(whole)

@@ -17,14 +17,14 @@ extension JSONDatePattern {
             case .literal(let bytes): text += String(decoding: bytes, as: UTF8.self)
             case .year(let count):
                 if count == 2 {
-                    text += Self.padded(Int((year % 100 + 100) % 100), 2)
+                    text += JSONTimestamp.padded(Int((year % 100 + 100) % 100), 2)
                 } else {
-                    text += (year < 0 ? "-" : "") + Self.padded(Int(abs(year)), count)
+                    text += (year < 0 ? "-" : "") + JSONTimestamp.padded(Int(abs(year)), count)
                 }
             case .month(let count):
                 let name = Self.monthNames[month - 1]
-                text += count >= 4 ? name : count == 3 ? String(name.prefix(3)) : Self.padded(month, count)
-            case .day(let count): text += Self.padded(day, count)
+                text += count >= 4 ? name : count == 3 ? String(name.prefix(3)) : JSONTimestamp.padded(month, count)
+            case .day(let count): text += JSONTimestamp.padded(day, count)
             case .weekday(let count):
                 let name = Self.weekdayNames[weekday]
                 text += count == 4 ? name : String(name.prefix(3))
@@ -36,12 +36,12 @@ extension JSONDatePattern {
                 case .from1To12: value = hour % 12 == 0 ? 12 : hour % 12
                 case .from0To11: value = hour % 12
                 }
-                text += Self.padded(value, count)
+                text += JSONTimestamp.padded(value, count)
             case .dayPeriod: text += hour < 12 ? "AM" : "PM"
-            case .minute(let count): text += Self.padded(secondOfDay / 60 % 60, count)
-            case .second(let count): text += Self.padded(secondOfDay % 60, count)
+            case .minute(let count): text += JSONTimestamp.padded(secondOfDay / 60 % 60, count)
+            case .second(let count): text += JSONTimestamp.padded(secondOfDay % 60, count)
             case .fraction(let count):
-                text += String(Self.padded(Int(timestamp.nanoseconds), 9).prefix(count))
+                text += String(JSONTimestamp.padded(Int(timestamp.nanoseconds), 9).prefix(count))
             case .zone(let style): text += zone(style)
             }
         }
@@ -51,21 +51,16 @@ extension JSONDatePattern {
     /// The offset in `style`.
     private func zone(_ style: ZoneStyle) -> String {
         let sign = secondsFromGMT < 0 ? "-" : "+"
-        let hours = Self.padded(abs(secondsFromGMT) / 3600, 2)
+        let hours = JSONTimestamp.padded(abs(secondsFromGMT) / 3600, 2)
         let minutes = abs(secondsFromGMT) / 60 % 60
         switch style {
-        case .basic: return sign + hours + Self.padded(minutes, 2)
+        case .basic: return sign + hours + JSONTimestamp.padded(minutes, 2)
         case .extended(let zulu):
-            return zulu && secondsFromGMT == 0 ? "Z" : sign + hours + ":" + Self.padded(minutes, 2)
-        case .gmt: return secondsFromGMT == 0 ? "GMT" : "GMT" + sign + hours + ":" + Self.padded(minutes, 2)
+            return zulu && secondsFromGMT == 0 ? "Z" : sign + hours + ":" + JSONTimestamp.padded(minutes, 2)
+        case .gmt: return secondsFromGMT == 0 ? "GMT" : "GMT" + sign + hours + ":" + JSONTimestamp.padded(minutes, 2)
         case .short(let zulu):
             if zulu && secondsFromGMT == 0 { return "Z" }
-            return sign + hours + (minutes == 0 ? "" : Self.padded(minutes, 2))
+            return sign + hours + (minutes == 0 ? "" : JSONTimestamp.padded(minutes, 2))
         }
-    }
-
-    private static func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

@@ -35,18 +35,20 @@ extension JSONTimestamp {
         let secondOfDay = Int(remainder < 0 ? remainder + 86_400 : remainder)
         let (year, month, day) = JSONTimestamp.civilDate(daysSince1970: days)
         guard (0...9999).contains(year) else { return nil }
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        var text = "\(padded(Int(year), 4))-\(padded(month, 2))-\(padded(day, 2))T"
-            + "\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))"
+        var text = "\(Self.padded(Int(year), 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))T"
+            + "\(Self.padded(secondOfDay / 3600, 2)):\(Self.padded(secondOfDay / 60 % 60, 2)):\(Self.padded(secondOfDay % 60, 2))"
         if nanoseconds > 0 {
-            var fraction = padded(Int(nanoseconds), 9)
+            var fraction = Self.padded(Int(nanoseconds), 9)
             while fraction.hasSuffix("0") { fraction.removeLast() }
             text += "." + fraction
         }
         return text + "Z"
+    }
+
+    /// `value` in decimal, zero-padded on the left to `width` digits.
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     /// The proleptic Gregorian date `days` after 1970-01-01: counted in 400-year eras from 0000-03-01, so

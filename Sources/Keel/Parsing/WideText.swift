@@ -79,14 +79,14 @@ private struct WideTranscoder {
                 let low: UInt32? = index + 2 <= bytes.count ? codeUnit(at: index) : nil
                 guard let low, (0xDC00..<0xE000).contains(low) else {
                     throw failure(at: start, expected: "a low surrogate (DC00–DFFF) after a high one",
-                                  found: "code unit \(Self.hex(value)) alone")
+                                  found: "code unit \(Scanner.hex4Scalar(value)) alone")
                 }
                 index += 2
                 scalarValue = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
             }
             guard let scalar = Unicode.Scalar(scalarValue) else {
                 throw failure(at: start, expected: "a Unicode scalar value",
-                              found: unit == 2 ? "code unit \(Self.hex(value)) alone" : "value \(Self.hex(value))")
+                              found: unit == 2 ? "code unit \(Scanner.hex4Scalar(value)) alone" : "value \(Scanner.hex4Scalar(value))")
             }
             let utf8Start = utf8.count
             appendUTF8(of: scalar.value)
@@ -134,9 +134,5 @@ private struct WideTranscoder {
         let location = utf8.withUnsafeBufferPointer { JSONSourceLocation(byteOffset: $0.count, in: $0) }
         return JSONSyntaxError(kind: .invalidUnicode, byteOffset: offset, line: location.line, column: location.column,
                                expected: expected, found: "\(detection.encoding) \(found)")
-    }
-
-    private static func hex(_ value: UInt32) -> String {
-        value > 0xFFFF ? String(value, radix: 16, uppercase: true) : HexDigits.four(UInt16(value))
     }
 }
