@@ -5,3 +5,7 @@
 /// DWARF 5 that clang writes for a variable is more than valgrind 3.19 can read, and the growth tests run
 /// the workloads under callgrind.
 __attribute__((nodebug)) long keel_override_scopes = 0;
+
+/// The per-thread message behind `keel_defaulted_read_take` (KeelDefaultedRead.h); without debug information
+/// for the same reason.
+__attribute__((nodebug)) _Thread_local int keel_defaulted_read_message = 0;

@@ -21,9 +21,6 @@ final class DecodingSession {
     private var log = CollectingLog<DecodingError>()
     /// Types met in this session, each with its conformance to `SessionDecodable` (arrays and dictionaries)
     /// or `nil`, so that the next value of one skips the dynamic check (see `sessionDecodable(_:)`).
-    /// The last member `contains(_:)` looked for: the read that usually follows it (a default's, in
-    /// `decode(_:forKey:default:)`) takes its answer instead of searching the object again.
-    @exclusivity(unchecked) var lastContains: (object: Int, name: String, index: Int?) = (-1, "", nil)
     @exclusivity(unchecked) var checkedTypes: [(type: ObjectIdentifier, collection: (any SessionDecodable.Type)?)] = []
     static let checkedTypesRemembered = 32
     let rootPath = CodingPathNode.root

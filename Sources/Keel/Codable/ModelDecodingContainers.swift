@@ -39,22 +39,11 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         }
     }
 
-    func contains(_ key: Key) -> Bool {
-        guard session.isOpen else { return false }
-        let name = key.stringValue
-        let index = valueIndex(forName: name)
-        session.lastContains = (object, name, index)
-        return index != nil
-    }
+    func contains(_ key: Key) -> Bool { session.isOpen && valueIndex(for: key) != nil }
 
-    /// The tape index of the value for `key`, or `nil` when the object has no such member; the answer of the
-    /// `contains(_:)` just before, when it asked for the same member.
+    /// The tape index of the value for `key`, or `nil` when the object has no such member.
     @inline(__always)
-    private func valueIndex(for key: Key) -> Int? {
-        let name = key.stringValue
-        if session.lastContains.object == object, session.lastContains.name == name { return session.lastContains.index }
-        return valueIndex(forName: name)
-    }
+    private func valueIndex(for key: Key) -> Int? { valueIndex(forName: key.stringValue) }
 
     /// The tape index of the value of the member that `name` (a coding key's string) matches.
     @inline(__always)
@@ -90,11 +79,19 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
                             codingPath: path.keys, missingKey: key)
     }
 
-    /// The tape index of the value for `key`, or `nil` when it is missing or null.
+    /// The tape index of the value for `key`, or `nil` when it is missing or null; in answer to a request
+    /// from `decode(_:forKey:default:)`, which of the two.
     @inline(__always)
-    private func presentIndex(for key: Key) throws -> Int? {
+    private func presentIndex(for key: Key, answering request: Bool) throws -> Int? {
         try session.ensureOpen(path)
-        guard let index = valueIndex(for: key), session.kind(at: index) != .null else { return nil }
+        guard let index = valueIndex(for: key) else {
+            if request { DefaultedMemberRead.answer(missing: true) }
+            return nil
+        }
+        guard session.kind(at: index) != .null else {
+            if request { DefaultedMemberRead.answer(missing: false) }
+            return nil
+        }
         return index
     }
 
@@ -103,14 +100,17 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         try session.scalar(T.self, at: try requiredIndex(for: key), path: { path.appending(key) })
     }
 
-    /// A missing or null member is `nil`; in collecting mode, so is one that fails, and its error is recorded.
+    /// A missing or null member is `nil`; in collecting mode, so is one that fails, and its error is recorded
+    /// (unless `decode(_:forKey:default:)` asked for the failure; see `DefaultedMemberRead`).
     @inline(__always)
     private func scalarIfPresent<T: BridgedScalar>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let index = try presentIndex(for: key) else { return nil }
+        let failureIsThrown = DefaultedMemberRead.takeRequest()
+        guard let index = try presentIndex(for: key, answering: failureIsThrown) else { return nil }
         if let value = T.bridged(at: index, in: session) { return value }
         do {
             return try session.unbridged(T.self, at: index, path: path.appending(key))
         } catch {
+            if failureIsThrown { throw error }
             return try session.salvage(error, at: path.appending(key))
         }
     }
@@ -153,10 +153,13 @@ struct KeyedModelDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = try presentIndex(for: key) else { return nil }
+        // Taken first, so that nothing decoded inside this value sees a request meant for this call.
+        let failureIsThrown = DefaultedMemberRead.takeRequest()
+        guard let index = try presentIndex(for: key, answering: failureIsThrown) else { return nil }
         do {
             return try session.decodeValue(T.self, at: index, path: { path.appending(key) })
         } catch {
+            if failureIsThrown { throw error }
             return try session.salvage(error, at: path.appending(key))
         }
     }

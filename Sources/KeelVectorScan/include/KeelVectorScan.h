@@ -20,6 +20,8 @@
 #include "KeelThreadOwnership.h"
 // Not a search either: the count of open decoding-override scopes, read on decoding's fast paths.
 #include "KeelOverrideScopes.h"
+// Nor this: a per-thread message between the bridge's defaults and its keyed container.
+#include "KeelDefaultedRead.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

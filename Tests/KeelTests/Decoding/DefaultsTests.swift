@@ -69,4 +69,36 @@ import Testing
             #"Expected an Int (the default was used) at $.limit (line 1, column 28) but found a string: "fifty"."#,
         ])
     }
+
+    /// A member with a default for when it is missing, whose nested value salvages on its own.
+    struct Outer: Decodable, Equatable {
+        var inner: Inner
+        init(inner: Inner) { self.inner = inner }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            inner = try container.decode(Inner.self, forKey: .inner, default: Inner(values: [0]))
+        }
+        enum CodingKeys: String, CodingKey { case inner }
+    }
+
+    struct Inner: Decodable, Equatable {
+        var values: [Int]?
+    }
+
+    @Test func anInvalidMemberWithoutTheInvalidConditionFailsItsRecordOnce() throws {
+        // Only `.missing` is asked: the bad member fails its record, which the array leaves out, and the
+        // failure is one error, not also a default.
+        let collected = KeelDecoder().decodeCollecting([Settings].self, from: #"[{"retries": "x"}, {"retries": 2}]"#)
+        #expect(collected.value == [Settings(retries: 2, tags: [], limit: 50)])
+        #expect(collected.errors.map { $0.jsonDecodingError?.path.description } == ["$[0].retries"])
+        #expect(collected.warnings.isEmpty)
+    }
+
+    @Test func valuesInsideADefaultedMemberStillSalvage() throws {
+        let collected = KeelDecoder().decodeCollecting(Outer.self, from: #"{"inner": {"values": "bad"}}"#)
+        #expect(collected.value == Outer(inner: Inner(values: nil)))
+        #expect(collected.errors.map { $0.jsonDecodingError?.path.description } == ["$.inner.values"])
+        #expect(try KeelDecoder().decode(Outer.self, from: "{}") == Outer(inner: Inner(values: [0])))
+        #expect(throws: DecodingError.self) { try KeelDecoder().decode(Outer.self, from: #"{"inner": null}"#) }
+    }
 }
