@@ -30,7 +30,9 @@ let package = Package(
     targets: [
         // The core: parser, document, values and reading. Depends on the standard library only, and on the
         // scanner's vector loops below.
-        .target(name: "Keel", dependencies: ["KeelVectorScan"]),
+        .target(name: "Keel", dependencies: ["KeelVectorScan", "KeelKeyNaming"]),
+        // Camel case to snake case and back, shared by the library and the macro plug-in.
+        .target(name: "KeelKeyNaming"),
         // The scanner's searches sixteen bytes at a time (SSE2), as inline C: Swift 6.3 compiles
         // `SIMD16<UInt8>` operations element by element on x86-64. Also the claim on a document's member
         // tables (an atomic compare-and-swap, which Swift's `Atomic` offers only from macOS 15).
@@ -50,6 +52,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                "KeelKeyNaming",
             ]
         ),
         // The command-line tool, built as `keel` (the target has another name so that it cannot clash with
@@ -71,7 +74,7 @@ let package = Package(
         // Inputs built to stress the parser and a small model, shared by the tests and the workloads.
         .target(name: "KeelTestInputs", dependencies: ["Keel", "KeelOperators"], path: "Tests/KeelTestInputs"),
         .testTarget(name: "KeelTests", dependencies: [
-            "Keel", "KeelVectorScan", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks", "KeelWorkloads", "KeelTestInputs",
+            "Keel", "KeelVectorScan", "KeelKeyNaming", "KeelOperators", "KeelTestSupport", "KeelFuzzChecks", "KeelWorkloads", "KeelTestInputs",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // Models declared with the macros, decoded and encoded; and the macros' expansions and diagnostics.

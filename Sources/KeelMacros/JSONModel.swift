@@ -68,8 +68,11 @@ public macro JSONUnknown() = #externalMacro(module: "KeelMacrosPlugin", type: "J
 public enum JSONKeyCase: Sendable {
     /// As the property is named: `accountId`.
     case asWritten
-    /// `account_id`.
+    /// `account_id`, words split the readable way: a run of capitals is one word (`URLValue` → `url_value`).
     case snakeCase
+    /// Snake case exactly as Foundation's `JSONEncoder` writes with `.convertToSnakeCase`, for a model whose
+    /// JSON must match what `Codable` code elsewhere writes: `URLValue` → `u_rl_value`, `URL` → `u_rl`.
+    case foundationSnakeCase
     /// `ACCOUNT_ID`.
     case screamingSnakeCase
     /// `account-id`.

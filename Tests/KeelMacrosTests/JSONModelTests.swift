@@ -72,7 +72,28 @@ struct AwkwardNames: Equatable {
     var members = 0
 }
 
+/// The same names under the two snake-case rules: the readable one and Foundation's.
+@JSONModel(keys: .snakeCase)
+struct ReadableKeys: Equatable {
+    let URLValue: String
+    let ID: Int
+    let userID: Int
+}
+
+@JSONModel(keys: .foundationSnakeCase)
+struct FoundationKeys: Equatable {
+    let URLValue: String
+    let ID: Int
+    let userID: Int
+}
+
 @Suite struct JSONModelTests {
+    @Test func snakeCaseIsReadableAndFoundationsRuleIsAChoice() throws {
+        #expect(try ReadableKeys(URLValue: "u", ID: 1, userID: 2).toJSON().jsonText() == #"{"url_value":"u","id":1,"user_id":2}"#)
+        #expect(try FoundationKeys(URLValue: "u", ID: 1, userID: 2).toJSON().jsonText() == #"{"u_rl_value":"u","i_d":1,"user_id":2}"#)
+        #expect(try FoundationKeys.decode(parsing: #"{"u_rl_value":"u","i_d":1,"user_id":2}"#) == FoundationKeys(URLValue: "u", ID: 1, userID: 2))
+    }
+
     @Test func propertiesNamedLikeKeywordsOrLikeEachOtherAreReadApart() throws {
         let model = try AwkwardNames.decode(parsing: #"{"default": "d", "class": 2, "x": 1, "_x": 10, "members": 5}"#)
         #expect(model == AwkwardNames(default: "d", class: 2, x: 1, _x: 10, members: 5))

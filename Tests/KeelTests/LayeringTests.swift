@@ -69,4 +69,27 @@ import Testing
         }
         #expect(upward.sorted() == [])
     }
+
+    /// The platform's C module is imported by one file of the library, the door every system call goes
+    /// through, and by the tool's `System` folder only.
+    @Test func oneFileOfTheLibraryImportsTheCLibrary() throws {
+        let platformImport = /^\s*(?:public |internal |package )?import (?:Glibc|Musl|Darwin|ucrt|WinSDK)\b/.anchorsMatchLineEndings()
+        func importers(under folder: String) throws -> [String] {
+            let base = Self.root.appendingPathComponent(folder)
+            let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
+            var found: [String] = []
+            while let url = enumerator?.nextObject() as? URL {
+                guard url.pathExtension == "swift" else { continue }
+                if try String(contentsOf: url, encoding: .utf8).contains(platformImport) {
+                    found.append(String(url.path.dropFirst(base.path.count + 1)))
+                }
+            }
+            return found.sorted()
+        }
+        #expect(try importers(under: "Sources/Keel") == ["Support/SystemLibrary.swift"])
+        #expect(try importers(under: "Sources/KeelSchema") == [])
+        let tool = try importers(under: "Sources/KeelTool")
+        #expect(!tool.isEmpty)
+        #expect(tool.filter { !$0.hasPrefix("System/") } == [])
+    }
 }

@@ -14,17 +14,17 @@ import Testing
             (["--records", "concatenated"], "{\"a\":1}{\"a\":2} 3", 0, "<stdin>: OK (3 records)\n", ""),
             (["--records", "array"], "[{\"a\":1},\n {\"a\":2}]", 0, "<stdin>: OK (2 records)\n", ""),
             (["--records", "array"], "[1,,2]", 1, "", """
-                <stdin>:1:4: record 2 (line 1, column 4, byte 3): Expected an array element before this ',' or ']'.
+                <stdin>:1:4: Expected an array element before this ',' or ']' (record 2)
                 <stdin>: 1 of 3 records invalid
 
                 """),
             (["--records", "array"], "[1, 2", 1, "", """
-                <stdin>:1:6: record 3 (line 1, column 6, byte 5): The stream ended before the array's closing ']'.
+                <stdin>:1:6: The stream ended before the array's closing ']' (record 3)
                 <stdin>: 0 of 2 records invalid, and 1 break in the stream's framing
 
                 """),
             (["--records", "concatenated"], "{\"a\":1}\n {\"a\": x}", 1, "", """
-                <stdin>:2:8: record 2 (line 2, column 2, byte 9): Unexpected 'x' at line 1, column 7 (byte 6): expected a value.
+                <stdin>:2:8: Unexpected 'x': expected a value (record 2)
                 <stdin>: 1 of 2 records invalid
 
                 """),
@@ -44,7 +44,7 @@ import Testing
         #expect(lines.status == 1)
         #expect(lines.output == "{\"id\":1,\"tags\":[\"a\",\"b\"]}\n{\"id\":3,\"name\":\"x\"}\n")
         #expect(lines.error == """
-            <stdin>:2:7: record 2 (line 2, byte 26): Unexpected '}' at line 1, column 7 (byte 6): expected a value.
+            <stdin>:2:7: Unexpected '}': expected a value (record 2)
             <stdin>: 1 of 3 records invalid
 
             """)
@@ -86,8 +86,9 @@ import Testing
         let run = try Keel.run(["get", "--lines", "-r", "-", "/id", "/name"], input: Self.events)
         #expect(run.status == 1)
         #expect(run.output == "1\n3\nx\n")
-        #expect(run.error.contains("<stdin>:2:7: record 2 (line 2, byte 26): Unexpected '}'"), "\(run.error)")
-        #expect(run.error.contains("record 1 (line 1, byte 0): "), "a missing /name in record 1: \(run.error)")
+        #expect(run.error.contains("<stdin>:2:7: Unexpected '}': expected a value (record 2)"), "\(run.error)")
+        #expect(run.error.contains("<stdin>:1:1: No value at $.name: "), "a missing /name in record 1: \(run.error)")
+        #expect(run.error.contains("(record 1)\n"), "a missing /name in record 1: \(run.error)")
         let array = try Keel.run(["get", "--records", "array", "-", "/a/1"], input: "[{\"a\":[1,2]},\n {\"a\":[3,4]}]")
         #expect(array.status == 0)
         #expect(array.output == "2\n4\n")

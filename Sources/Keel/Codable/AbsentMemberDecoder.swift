@@ -2,12 +2,6 @@
 // over `null` there instead of throwing, and code that macro libraries generate relies on it: the decoder
 // reads as nil, and anything else fails as a `null` would, here with Keel's error for the missing member
 // (where the object is, what it holds) underneath.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 final class AbsentMemberDecoder: Decoder, SingleValueDecodingContainer {
     let path: CodingPathNode

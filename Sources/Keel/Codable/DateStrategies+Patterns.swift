@@ -1,11 +1,5 @@
 // Date strategies by pattern: `.pattern("EEE MMM dd HH:mm:ss Z yyyy")`, read and written without ICU; and, where
 // the full Foundation is what Keel imports (Apple platforms), `.formatted(DateFormatter)` as JSONDecoder has it.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 extension KeelDecoder.DateDecodingStrategy {
     /// Text in the pattern `pattern`, read in `secondsFromGMT` when the pattern has no zone (see

@@ -1,12 +1,6 @@
 // Discriminated unions through `Codable`, for `init(from:)`: the same tag table as `JSONTaggedUnion`, with any
 // decoder. With KeelDecoder an unknown tag's error says where the tag is, and a fallback is a warning in
 // collecting mode.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 extension Decoder {
     /// Decodes a union from a tagged object: reads the string member `tagKey`, then calls the case for that

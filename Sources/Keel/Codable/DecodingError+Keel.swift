@@ -1,11 +1,5 @@
 // The bridge's errors are Swift's own `DecodingError`s, each carrying Keel's error as its underlying error, so
 // that a Codable user's `catch` blocks keep working and still learn the line and column.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 extension DecodingError {
     /// Keel's description of a decoding failure from ``KeelDecoder``: the path from the root (also as a JSON

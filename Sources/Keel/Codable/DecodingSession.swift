@@ -1,11 +1,5 @@
 // One `KeelDecoder.decode` call: the document being read, the options, and (in collecting mode) the errors
 // met. Every decoder and container of the call shares it; values are read straight off the tape.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 final class DecodingSession {
     let options: KeelDecoder

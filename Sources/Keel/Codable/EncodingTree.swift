@@ -1,6 +1,8 @@
 // What an encoder builds while a model encodes itself: a tree whose containers are references, because
 // Codable lets code keep a container, nest another, and come back to the first. The tree is written as
 // text directly (see EncodingTree+Writing.swift), or turned into a `JSON` value when that is asked for.
+// Part of the Codable bridge, so only where Foundation is.
+#if canImport(FoundationEssentials) || canImport(Foundation)
 
 /// One encoded value.
 enum EncodingSlot {
@@ -71,3 +73,4 @@ final class EncodingObject {
         return unique
     }
 }
+#endif

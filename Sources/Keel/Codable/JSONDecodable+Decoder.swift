@@ -2,12 +2,6 @@
 // `@JSONModel(codable: true)` writes calls this. Under KeelDecoder the value is read straight off the tape
 // by the type's own decoder (the speed, results and errors of the native styles); under another decoder it
 // is read as a `JSON` tree first, and the tree is decoded the same way.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 extension JSONDecodable {
     /// Decodes a value from `decoder` with this type's own ``JSONDecodable/decode(_:in:)``.

@@ -1,12 +1,6 @@
 // `JSONField` through `Codable`. A synthesized conformance calls `decode(_:forKey:)` and `encode(_:forKey:)`
 // on keyed containers; these overloads are more specific than the generic ones, so they are the ones called,
 // and they see absence, which a type's own `init(from:)` never can.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 extension JSONField: Decodable where Value: Decodable {
     /// `.null` or the value; reached only when the member is present (or through a single-value decoder).

@@ -1,3 +1,5 @@
+// JSONPath queries through the Codable bridge (only where Foundation is, as the bridge).
+#if canImport(FoundationEssentials) || canImport(Foundation)
 extension KeelDecoder {
     /// Decodes every node a JSONPath query selects in `value` (its `$`) as a `Decodable` model, in order,
     /// with this decoder's strategies; an error is a `DecodingError` whose Keel error names the failing
@@ -12,3 +14,4 @@ extension KeelDecoder {
         return values
     }
 }
+#endif

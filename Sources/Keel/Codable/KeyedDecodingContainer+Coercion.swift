@@ -1,12 +1,6 @@
 // Opt-in lossless coercion through `Codable`, per field: with KeelDecoder the value is read from the document
 // itself (a number's literal exactly) and the coercion is a warning in collecting mode; with another decoder
 // the value is read as a `JSON` first.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 extension KeyedDecodingContainer {
     /// Decodes the member `key` as `T`, reading a value of another kind leniently when it stands for a `T`

@@ -1,13 +1,8 @@
 // Defaults through `Codable`: a helper for `init(from:)` that works with any decoder and, with KeelDecoder,
 // reports a default that replaced an invalid value as a warning in collecting mode.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
+#if canImport(FoundationEssentials) || canImport(Foundation)
 public import KeelVectorScan
 
-#if canImport(FoundationEssentials) || canImport(Foundation)
 extension KeyedDecodingContainer {
     /// Decodes the member `key` as `T`, or gives `defaultValue` when `conditions` say so (by default only
     /// when the member is missing; see ``DefaultConditions``).

@@ -1,11 +1,5 @@
 // The `Swift.Decoder` behind KeelDecoder: a position on the tape and a coding path. The session reuses one
 // for nested values; strategies and `superDecoder()` get their own.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 final class ModelDecoder: Decoder {
     let session: DecodingSession

@@ -1,11 +1,5 @@
 // The three containers of the bridge's decoder. Each is a position on the tape plus a coding path; scalars
 // are read off the tape, anything else goes through the session's `decodeValue`.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 // MARK: - Keyed
 

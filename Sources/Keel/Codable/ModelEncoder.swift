@@ -1,12 +1,6 @@
 // The `Swift.Encoder` that builds a tree, for KeelEncoder's `encodeToJSON` and for models whose containers
 // are used out of order (see EncodingStream.swift). One instance per encoded value that is not a primitive;
 // values the encoder knows (numbers, strings, Date, Data, URL, Decimal, JSON) become `JSON` without one.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 final class ModelEncoder: Encoder {
     let session: EncodingSession

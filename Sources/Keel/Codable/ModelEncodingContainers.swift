@@ -1,11 +1,5 @@
 // The three containers ModelEncoder hands out. Each turns what it is given into JSON through the encoder
 // (so known types and strategies are handled in one place) and stores it in the shared tree.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 struct KeyedModelEncodingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
     let encoder: ModelEncoder

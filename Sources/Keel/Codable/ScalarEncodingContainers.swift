@@ -2,12 +2,6 @@
 // stream and the tree) turn each scalar into a `JSON` value and hand it to one `put`; these protocols write
 // those overloads once for the six containers. They are inlined into each container's conformance: called
 // through the protocol, a generic container would look up its witness table at run time on every value.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 /// A keyed container that stores each scalar through ``put(_:forKey:)``.
 protocol ScalarKeyedEncodingContainer: KeyedEncodingContainerProtocol {

@@ -1,12 +1,6 @@
 // The `Swift.Encoder` that writes straight to text: a place in an EncodingStream that the value encoding
 // itself fills. It is a small struct (no allocation per value); the stream does the writing, and the
 // containers here only find their frame and name their members.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 struct StreamingEncoder: Encoder {
     let stream: EncodingStream

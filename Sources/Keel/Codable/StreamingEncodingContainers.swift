@@ -1,11 +1,5 @@
 // The three containers StreamingEncoder hands out. Each names the frame it writes into; the stream checks
 // that the frame is still open (closing the ones opened inside it) before anything is written.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 struct KeyedStreamingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
     let stream: EncodingStream

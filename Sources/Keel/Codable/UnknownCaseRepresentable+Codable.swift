@@ -1,11 +1,5 @@
 // Open enums through `Codable`: the same fallbacks with KeelDecoder (which reports each one as a warning in
 // collecting mode) and with any other decoder.
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#elseif canImport(Foundation)
-import Foundation
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 extension UnknownCaseRepresentable where Self: Decodable, RawValue: Decodable {
     /// The case whose raw value the decoder holds, or ``UnknownCaseRepresentable/unknownCase``.

@@ -156,7 +156,12 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
 
     /// One sentence: what, where and what was found.
     public var description: String {
-        let place = location.map { " (line \($0.line), column \($0.column))" } ?? ""
+        describing(place: location.map { " (line \($0.line), column \($0.column))" } ?? "")
+    }
+
+    /// The sentence with `place` (empty, or " (line l, column c)") after the path; a stream gives its own
+    /// place for an error in one of its records.
+    func describing(place: String) -> String {
         switch kind {
         case .missingKey:
             let key = path.components.last.flatMap { if case .key(let key) = $0 { return key } else { return nil } } ?? ""

@@ -4,7 +4,7 @@
 /// What a document works out lazily, under one lock.
 struct DocumentCaches {
     /// Line and column every ``SourcePositionIndex/stride`` bytes, once a location that far in is asked for.
-    var checkpoints: [SourceCheckpoint]?
+    var checkpoints: [TextPosition]?
     /// Container tape index → the tape index of each child's value, for containers of more than
     /// ``ChildPositionIndex/threshold`` children, once one is asked for.
     var childPositions: [Int: [UInt32]] = [:]

@@ -1,8 +1,9 @@
 /// A place in JSON source text: byte offset, line and column.
 ///
-/// Lines are 1-based and end at LF, CR or CRLF. Columns are 1-based and count Unicode scalars from the
-/// start of the line (a tab is one column, `é` is one column, a leading byte-order mark is none).
-/// A malformed UTF-8 byte counts as one column.
+/// Lines are 1-based and end at LF, CR or CRLF (one break; see `TextPosition`, the one rule every reader of
+/// text in Keel counts with). Columns are 1-based and count Unicode scalars from the start of the line (a tab
+/// is one column, `é` is one column, a leading byte-order mark is none). A malformed UTF-8 byte counts as one
+/// column.
 public struct JSONSourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The 0-based offset in bytes from the start of the input.
     public let byteOffset: Int
@@ -23,33 +24,17 @@ public struct JSONSourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// - Complexity: O(`offset`); it runs only when an error is made or a location is asked for.
     public init(byteOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         let offset = min(max(offset, 0), bytes.count)
-        var line = 1
-        var lineStart = 0
-        var index = 0
-        while index < offset {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-            } else if byte == UInt8(ascii: "\r") {
-                if index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = index + 1
-                }
-            }
-            index += 1
-        }
-        var column = 1
-        var position = lineStart
-        if lineStart == 0, offset >= 3, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            position = 3
-        }
-        while position < offset {
-            // Count every byte that starts a scalar (or stands alone, when malformed).
-            if bytes[position] & 0xC0 != 0x80 { column += 1 }
-            position += 1
-        }
-        self.init(byteOffset: offset, line: line, column: column)
+        let position = Self.position(before: offset, in: bytes)
+        self.init(byteOffset: offset, line: position.line, column: position.column)
+    }
+
+    /// Where `bytes[offset]` is, counted from the start by ``TextPosition``'s rule; a byte-order mark at the
+    /// start takes no column.
+    static func position(before offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextPosition {
+        let hasMark = offset >= 3 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        var position = TextPosition()
+        position.advance(over: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(hasMark ? 3 : 0)..<offset])))
+        return position
     }
 
     /// `line 3, column 7 (byte 41)`.

@@ -2,15 +2,6 @@
 // members one by one (`try j => "id"`, `member("id")`, the Codable bridge's keyed containers) finds each in a
 // probe or two, whatever order it reads them in.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
 internal import KeelVectorScan
 
 /// A few hash tables of object keys, made the first time an object of a middling size is searched and kept
@@ -50,7 +41,7 @@ struct MemberTables: @unchecked Sendable {
 
     /// Frees the tables; called once, by the document's storage as it goes (when no thread can use them).
     func deallocate() {
-        if let block = UnsafeMutablePointer<UInt32>(bitPattern: UInt(truncatingIfNeeded: words[1])) { free(block) }
+        if let block = UnsafeMutablePointer<UInt32>(bitPattern: UInt(truncatingIfNeeded: words[1])) { SystemLibrary.deallocate(block) }
         words.deallocate()
     }
 
@@ -91,7 +82,7 @@ struct MemberTables: @unchecked Sendable {
     @inline(never)
     private func makeBlock() -> UnsafeMutablePointer<UInt32>? {
         let count = Self.headerWords + Self.tableCount * Self.slotCount
-        guard let raw = malloc(count * MemoryLayout<UInt32>.stride) else { return nil }
+        guard let raw = SystemLibrary.allocate(bytes: count * MemoryLayout<UInt32>.stride) else { return nil }
         let block = raw.bindMemory(to: UInt32.self, capacity: count)
         block.initialize(repeating: 0, count: Self.headerWords)
         words[1] = UInt64(UInt(bitPattern: block))

@@ -5,27 +5,6 @@
 // a large array, and each error's line and column then cost a pass over everything before it: quadratic in
 // the document. The index records the line and column at every `stride`-th byte, in one pass made the first
 // time a location past the first stride is asked for; a location then costs at most `stride` steps.
-/// The line and column at offset `k * stride` of a document, for k = 1, 2, ...; also the position carried
-/// along from one checkpoint to the next offset.
-struct SourceCheckpoint {
-    var line: Int
-    var column: Int
-
-    /// Moves past the byte at `index`: LF, or CR not followed by LF, ends a line (so CRLF ends one line, at
-    /// LF); any other byte that starts a scalar is one more column.
-    @inline(__always)
-    mutating func advance(over index: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        let byte = bytes[index]
-        let endsLine = byte == UInt8(ascii: "\n")
-            || (byte == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n")))
-        if endsLine {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
-            column += 1
-        }
-    }
-}
 
 /// Lines and columns through a document's checkpoints, built on first use (thread-safe).
 enum SourcePositionIndex {
@@ -45,19 +24,18 @@ enum SourcePositionIndex {
         }
         let nearest = offset / Self.stride
         var position = checkpoints[nearest - 1]
-        for index in nearest * Self.stride..<offset { position.advance(over: index, in: bytes) }
+        for index in nearest * Self.stride..<offset { position.advance(over: bytes[index]) }
         return JSONSourceLocation(byteOffset: offset, line: position.line, column: position.column)
     }
 
     /// One pass over `bytes`, carrying line and column along from the first checkpoint (computed the long
     /// way, which also applies the rule for a byte-order mark on line 1).
-    private static func checkpoints(of bytes: UnsafeBufferPointer<UInt8>) -> [SourceCheckpoint] {
-        let first = JSONSourceLocation(byteOffset: stride, in: bytes)
-        var position = SourceCheckpoint(line: first.line, column: first.column)
+    private static func checkpoints(of bytes: UnsafeBufferPointer<UInt8>) -> [TextPosition] {
+        var position = JSONSourceLocation.position(before: stride, in: bytes)
         var result = [position]
         result.reserveCapacity(bytes.count / stride)
         for index in stride..<bytes.count {
-            position.advance(over: index, in: bytes)
+            position.advance(over: bytes[index])
             if (index + 1) % stride == 0 { result.append(position) }
         }
         return result

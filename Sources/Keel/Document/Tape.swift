@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
+
 
 /// One value of a parsed document, as the scanner records it.
 ///
@@ -112,7 +104,7 @@ final class TapeBuffer: @unchecked Sendable {
     /// Memory for `capacity` entries from the C allocator, or `nil` when the system refuses it.
     static func allocateEntries(_ capacity: Int) -> UnsafeMutablePointer<TapeEntry>? {
         let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<TapeEntry>.stride)
-        guard !overflow, let memory = malloc(bytes) else { return nil }
+        guard !overflow, let memory = SystemLibrary.allocate(bytes: bytes) else { return nil }
         askForHugePages(memory, bytes: bytes)
         return memory.bindMemory(to: TapeEntry.self, capacity: capacity)
     }
@@ -125,14 +117,8 @@ final class TapeBuffer: @unchecked Sendable {
     /// pages the first touch of each cost more than the scan: `keel query` on a 100 MB file took 24,676 page
     /// faults and 0.13 s of system time against 0.14 s of user time. Only a hint: refused, nothing changes.
     private static func askForHugePages(_ memory: UnsafeMutableRawPointer, bytes: Int) {
-        #if os(Linux)
         guard bytes >= hugePageThreshold else { return }
-        let pageSize = 4_096
-        let start = (Int(bitPattern: memory) + pageSize - 1) & ~(pageSize - 1)
-        let end = (Int(bitPattern: memory) + bytes) & ~(pageSize - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-        #endif
+        SystemLibrary.adviseHugePages(memory, bytes: bytes)
     }
 
     /// Moves entries from ``allocateEntries(_:)`` to memory for `capacity` of them (the first ones kept),
@@ -140,9 +126,9 @@ final class TapeBuffer: @unchecked Sendable {
     static func reallocateEntries(_ base: UnsafeMutablePointer<TapeEntry>, capacity: Int) -> UnsafeMutablePointer<TapeEntry>? {
         let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<TapeEntry>.stride)
         guard !overflow else { return nil }
-        return realloc(base, bytes)?.bindMemory(to: TapeEntry.self, capacity: capacity)
+        return SystemLibrary.reallocate(base, bytes: bytes)?.bindMemory(to: TapeEntry.self, capacity: capacity)
     }
 
     /// Returns entries from ``allocateEntries(_:)``.
-    static func freeEntries(_ base: UnsafeMutablePointer<TapeEntry>) { free(base) }
+    static func freeEntries(_ base: UnsafeMutablePointer<TapeEntry>) { SystemLibrary.deallocate(base) }
 }

@@ -6,14 +6,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 #if canImport(FoundationEssentials) || canImport(Foundation)
 extension JSONStream {
     /// The records of `data` (copied once).
@@ -28,7 +20,7 @@ extension JSONStream {
         if url.isFileURL {
             self.init(contentsOfFile: url.path, format: format, options: options)
         } else {
-            self.init(unreadable: EINVAL, format: format, options: options)
+            self.init(unreadable: SystemLibrary.invalidArgument, format: format, options: options)
         }
     }
 }

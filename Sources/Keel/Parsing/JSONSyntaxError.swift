@@ -94,41 +94,44 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var location: JSONSourceLocation { JSONSourceLocation(byteOffset: byteOffset, line: line, column: column) }
 
     /// One plain sentence: what, where, and what was expected.
-    public var description: String {
-        let place = "at line \(line), column \(column) (byte \(byteOffset))"
+    public var description: String { describing(place: " at line \(line), column \(column) (byte \(byteOffset))") }
+
+    /// The sentence with `place` (empty, or " at ..." with its leading space) where it says where; a stream
+    /// gives its own place for an error in one of its records.
+    func describing(place: String) -> String {
         switch kind {
         case .unexpectedEndOfInput:
-            return "Unexpected end of input \(place): expected \(expected)."
+            return "Unexpected end of input\(place): expected \(expected)."
         case .trailingContent:
-            return "Unexpected \(found) after the top-level value \(place): expected \(expected)."
+            return "Unexpected \(found) after the top-level value\(place): expected \(expected)."
         case .invalidNumber:
-            return "Invalid number \(place): expected \(expected), found \(found)."
+            return "Invalid number\(place): expected \(expected), found \(found)."
         case .invalidEscape:
-            return "Invalid escape \(found) \(place): expected \(expected)."
+            return "Invalid escape \(found)\(place): expected \(expected)."
         case .loneSurrogate:
-            return "Lone surrogate \(found) \(place): expected \(expected)."
+            return "Lone surrogate \(found)\(place): expected \(expected)."
         case .controlCharacterInString:
-            return "Unescaped control character \(found) in a string \(place): expected \(expected)."
+            return "Unescaped control character \(found) in a string\(place): expected \(expected)."
         case .invalidUTF8:
-            return "Invalid UTF-8 \(found) \(place): expected \(expected)."
+            return "Invalid UTF-8 \(found)\(place): expected \(expected)."
         case .duplicateKey:
-            return "Duplicate key \(found) \(place): expected \(expected)."
+            return "Duplicate key \(found)\(place): expected \(expected)."
         case .nestingTooDeep:
-            return "Nesting too deep \(place): expected \(expected)."
+            return "Nesting too deep\(place): expected \(expected)."
         case .invalidUnicode:
-            return "Invalid \(found) \(place): expected \(expected)."
+            return "Invalid \(found)\(place): expected \(expected)."
         case .unsupportedEncoding:
-            return "Unsupported encoding \(found) \(place): expected \(expected)."
+            return "Unsupported encoding \(found)\(place): expected \(expected)."
         case .documentTooLarge:
-            return "Document too large \(place): expected \(expected)."
+            return "Document too large\(place): expected \(expected)."
         case .stringTooLong:
-            return "String too long \(place): expected \(expected)."
+            return "String too long\(place): expected \(expected)."
         case .numberTooLong:
-            return "Number too long \(place): expected \(expected)."
+            return "Number too long\(place): expected \(expected)."
         case .insufficientMemory:
             return "Not enough memory to parse: expected \(expected), but \(found)."
         default:
-            return "Unexpected \(found) \(place): expected \(expected)."
+            return "Unexpected \(found)\(place): expected \(expected)."
         }
     }
 

@@ -327,7 +327,7 @@ struct Scanner {
         while i < end {
             let byte = base[i]
             if byte > 0x20 { break }
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            guard JSONWhitespace.contains(byte) else { break }
             i &+= 1
             // A line break is usually followed by indentation: count its spaces sixteen bytes at a time, or
             // eight (after xor with eight spaces each space is a zero byte, so the trailing zero bytes are the

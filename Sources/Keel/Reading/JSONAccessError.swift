@@ -97,8 +97,14 @@ public struct JSONAccessError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// One sentence: what, at which path and place, what was expected and what was found.
-    public var description: String {
-        let place = location.map { " (line \($0.line), column \($0.column))" } ?? ""
+    public var description: String { describing(place: location.map { " (line \($0.line), column \($0.column))" } ?? "") }
+
+    /// What went wrong without where (no line and column, no final period), for a tool that prints the place
+    /// itself in its own terms: `No value at $.name: expected a member named "name", found an object`.
+    public var reasonDescription: String { String(describing(place: "").dropLast()) }
+
+    /// The sentence with `place` (empty, or " (line l, column c)") after the path.
+    private func describing(place: String) -> String {
         switch kind {
         case .typeMismatch, .valueOutOfRange:
             return "Expected \(expected) at \(path)\(place) but found \(found)."

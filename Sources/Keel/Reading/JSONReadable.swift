@@ -87,7 +87,7 @@ extension JSONView {
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
                 }
-            } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+            } else if JSONWhitespace.contains(byte) {
                 // Whitespace between tokens carries no meaning; drop it.
             } else {
                 output.append(byte)

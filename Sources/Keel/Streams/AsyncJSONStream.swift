@@ -83,11 +83,6 @@ public struct AsyncJSONStream<Source: AsyncSequence>: AsyncSequence {
     public func decoded<T: JSONDecodable & SendableMetatype>(as type: T.Type) -> AsyncMapSequence<Self, Result<T, JSONRecordError>> {
         map { $0.decoded(as: T.self) }
     }
-
-    /// Each record decoded as the `Decodable` type `T` by `decoder`, as `JSONStream.decoded(as:using:)` does.
-    public func decoded<T: Decodable & SendableMetatype>(as type: T.Type, using decoder: KeelDecoder) -> AsyncMapSequence<Self, Result<T, JSONRecordError>> {
-        map { $0.decoded(as: T.self, using: decoder) }
-    }
 }
 
 // `pull` captures nothing (it is one of the two closures the initializers write), so the stream is as

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
-
 /// Where a record of a stream starts: its number among the records, and the place of its first byte (after
 /// any whitespace) in the whole stream.
 public struct JSONRecordPosition: Sendable, Hashable, CustomStringConvertible {
@@ -85,8 +75,10 @@ public enum JSONStreamProblem: Sendable, Hashable, CustomStringConvertible {
 /// A record of a stream that could not be read or decoded: where it is in the stream and why. Reading goes
 /// on with the next record.
 ///
+/// Its description says the place once, in the stream's terms, then the record's number:
+///
 /// ```
-/// events.jsonl:3:9: record 3 (line 3, byte 52): Unexpected '}' at line 1, column 9 (byte 8): expected a value.
+/// Unexpected '}' at line 3, column 9 (byte 60): expected a value (record 3).
 /// ```
 public struct JSONRecordError: Error, Sendable, CustomStringConvertible {
     /// Why the record failed.
@@ -132,22 +124,58 @@ public struct JSONRecordError: Error, Sendable, CustomStringConvertible {
     private var locationInRecord: JSONSourceLocation? {
         switch reason {
         case .syntax(let error): return JSONSourceLocation(byteOffset: error.byteOffset, line: error.line, column: error.column)
-        case .decoding(let error as JSONDecodingError): return error.location
-        case .decoding(let error as DecodingError): return error.jsonDecodingError?.location
+        case .decoding(let error): return Self.keelError(error)?.location
         default: return nil
         }
     }
 
-    /// `record 3 (line 3, byte 52): <the reason's own message>`.
+    /// One sentence that says the place once, in the stream's terms: `Unexpected '}' at line 2, column 6
+    /// (byte 13): expected a value (record 2).` for an error inside a record, `record 3 (line 3, byte 52):
+    /// Record too large: ...` for one about the record as a whole.
     public var description: String {
-        let why: String
-        switch reason {
-        case .syntax(let error): why = error.description
-        case .tooLarge(let size, let limit): why = "Record too large: \(size) bytes, more than the limit of \(limit)."
-        case .decoding(let error): why = String(describing: error)
-        case .unreadable(let code): why = "The stream could not be read: \(String(cString: strerror(code)))."
-        case .framing(let problem): why = problem.description
+        if let inside = describing(place: { location in
+            " at line \(location.line), column \(location.column) (byte \(location.byteOffset))"
+        }, decodingPlace: { location in " (line \(location.line), column \(location.column))" }) {
+            return "\(inside) (record \(position.record))."
         }
-        return "\(position): \(why)"
+        return "\(position): \(reasonDescription)."
+    }
+
+    /// What went wrong, without where: for a tool that prints the place itself (`events.jsonl:2:6: Unexpected
+    /// '}': expected a value`), then the record's number. No final period.
+    public var reasonDescription: String {
+        if let inside = describing(place: { _ in "" }, decodingPlace: { _ in "" }) { return inside }
+        let why: String = switch reason {
+        case .tooLarge(let size, let limit): "Record too large: \(size) bytes, more than the limit of \(limit)."
+        case .unreadable(let code): "The stream could not be read: \(SystemLibrary.message(forError: code))."
+        case .framing(let problem): problem.description
+        case .syntax(let error): error.description
+        case .decoding(let error): String(describing: error)
+        }
+        return why.hasSuffix(".") ? String(why.dropLast()) : why
+    }
+
+    /// The message of an error that says where it is inside the record, with that place given in the stream's
+    /// terms by `place` (syntax) or `decodingPlace` (Keel's decoding errors); `nil` for the other reasons. No
+    /// final period.
+    private func describing(place: (JSONSourceLocation) -> String, decodingPlace: (JSONSourceLocation) -> String) -> String? {
+        let text: String
+        switch reason {
+        case .syntax(let error): text = error.describing(place: place(location))
+        case .decoding(let error):
+            guard let keel = Self.keelError(error) else { return nil }
+            text = keel.describing(place: keel.location == nil ? "" : decodingPlace(location))
+        default: return nil
+        }
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
+
+    /// Keel's own decoding error in `error`, directly or (from the Codable bridge) inside a `DecodingError`.
+    private static func keelError(_ error: any Error) -> JSONDecodingError? {
+        if let error = error as? JSONDecodingError { return error }
+        #if canImport(FoundationEssentials) || canImport(Foundation)
+        if let error = error as? DecodingError { return error.jsonDecodingError }
+        #endif
+        return nil
     }
 }

@@ -5,23 +5,9 @@
 
 import Dispatch
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension JSONStream.Options {
     /// The processors the system has online (1 where it cannot tell).
-    static var processorCount: Int {
-        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        return max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-        #else
-        return 1
-        #endif
-    }
+    static var processorCount: Int { SystemLibrary.processorCount }
 }
 
 /// Records packed together for one thread to validate or decode: their bytes end to end, and where each one is.

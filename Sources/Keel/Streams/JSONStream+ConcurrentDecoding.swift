@@ -83,12 +83,4 @@ extension JSONStream {
             }
         }
     }
-
-    /// Each record decoded as the `Decodable` type `T` by `decoder`, on ``Options/threads`` threads, results in
-    /// stream order. Chosen over the one-thread form when `T` is `Sendable`.
-    public func decoded<T: Decodable & Sendable>(as type: T.Type, using decoder: KeelDecoder) -> ConcurrentlyDecodedRecords<T> {
-        ConcurrentlyDecodedRecords(stream: self) { view in
-            Result { try decoder.decode(T.self, from: view) }
-        }
-    }
 }

@@ -1,4 +1,5 @@
-// Decoding each record of a stream as a model, in any of Keel's styles or through KeelDecoder. A record that
+// Decoding each record of a stream as a model, in any of Keel's styles (KeelDecoder's are in
+// JSONStream+Codable.swift). A record that
 // does not decode is an error at its position, and the next record is decoded as usual.
 
 extension JSONStream {
@@ -13,13 +14,6 @@ extension JSONStream {
     public func decoded<T: JSONDecodable>(as type: T.Type) -> LazyMapSequence<JSONStream, Result<T, JSONRecordError>> {
         lazy.map { $0.decoded(as: T.self) }
     }
-
-    /// Each record decoded as the `Decodable` type `T` by `decoder` (its key strategy and other settings
-    /// apply to every record); a record that is not JSON or does not decode is a ``JSONRecordError`` whose
-    /// reason holds the `DecodingError`.
-    public func decoded<T: Decodable>(as type: T.Type, using decoder: KeelDecoder) -> LazyMapSequence<JSONStream, Result<T, JSONRecordError>> {
-        lazy.map { $0.decoded(as: T.self, using: decoder) }
-    }
 }
 
 extension Result where Success == JSONStream.Record, Failure == JSONRecordError {
@@ -28,17 +22,6 @@ extension Result where Success == JSONStream.Record, Failure == JSONRecordError 
         flatMap { record in
             do throws(JSONDecodingError) {
                 return .success(try T.decode(record.root))
-            } catch {
-                return .failure(JSONRecordError(position: record.position, reason: .decoding(error)))
-            }
-        }
-    }
-
-    /// The record decoded as `T` by `decoder`, or the record's error.
-    func decoded<T: Decodable>(as type: T.Type, using decoder: KeelDecoder) -> Result<T, JSONRecordError> {
-        flatMap { record in
-            do {
-                return .success(try decoder.decode(T.self, from: record.root))
             } catch {
                 return .failure(JSONRecordError(position: record.position, reason: .decoding(error)))
             }

@@ -8,7 +8,7 @@
 /// for record in JSONLines(contentsOfFile: "events.jsonl") {
 ///     switch record {
 ///     case .success(let record): print(record.root["type"].string)
-///     case .failure(let error): print(error)   // record 3 (line 3, byte 52): Unexpected '}' ...
+///     case .failure(let error): print(error)   // Unexpected '}' at line 3, column ... (record 3).
 ///     }
 /// }
 /// let events = JSONLines(text).decoded(as: Event.self, using: KeelDecoder())

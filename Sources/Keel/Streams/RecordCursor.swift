@@ -3,16 +3,6 @@
 // position is that of its first byte, and turns records past the limit, breaks in the framing and read
 // failures into errors at their place.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
-
 /// Turns the pieces of a ``RecordReader`` into numbered records and errors.
 final class RecordCursor {
     let options: JSONStream.Options
@@ -41,13 +31,14 @@ final class RecordCursor {
             openFailure = code
             return
         case .file(let path):
-            let descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else {
+            switch SystemLibrary.openForReading(path) {
+            case .success(let descriptor):
+                source = .descriptor(descriptor, closes: true)
+            case .failure(let error):
                 reader = nil
-                openFailure = errno
+                openFailure = error.code
                 return
             }
-            source = .descriptor(descriptor, closes: true)
         }
         reader = RecordReader(source: source, format: format, skipsByteOrderMark: options.parsing.byteOrderMark == .skip,
                               maximumLength: limit, chunkSize: options.chunkSize)
@@ -116,15 +107,10 @@ final class RecordCursor {
         }
         // Skip the whitespace before the value, keeping count of where it ends.
         var skipped = 0
-        var line = extent.start.line
-        var column = extent.start.column
-        while skipped < bytes.count, StreamFraming.isWhitespace(bytes[skipped]) {
-            if bytes[skipped] == 0x0A {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+        var place = TextPosition(line: extent.start.line, column: extent.start.column,
+                                 followsCarriageReturn: extent.startFollowsCarriageReturn)
+        while skipped < bytes.count, JSONWhitespace.contains(bytes[skipped]) {
+            place.advance(over: bytes[skipped])
             skipped += 1
         }
         if skipped == bytes.count, format == .lines || format == .textSequence {
@@ -132,7 +118,7 @@ final class RecordCursor {
             return nil
         }
         recordCount += 1
-        let start = JSONSourceLocation(byteOffset: extent.start.byteOffset + skipped, line: line, column: column)
+        let start = JSONSourceLocation(byteOffset: extent.start.byteOffset + skipped, line: place.line, column: place.column)
         let position = JSONRecordPosition(record: recordCount, start: start)
         let value = UnsafeRawBufferPointer(rebasing: bytes[skipped...])
         if format == .textSequence, Self.mayBeCutShort(value) {
@@ -146,7 +132,7 @@ final class RecordCursor {
     private static func mayBeCutShort(_ text: UnsafeRawBufferPointer) -> Bool {
         guard let first = text.first, let last = text.last else { return false }
         let isScalar = first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first != UInt8(ascii: "\"")
-        return isScalar && !StreamFraming.isWhitespace(last)
+        return isScalar && !JSONWhitespace.contains(last)
     }
 }
 

@@ -5,16 +5,6 @@
 // longer record is skipped to its end and the record reported as too large, so memory stays bounded by the
 // chunk size plus the limit, however long the stream or its records.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
-
 /// Where a stream's bytes come from.
 enum ByteSource {
     /// Bytes already in memory.
@@ -29,6 +19,8 @@ enum ByteSource {
 struct RecordExtent {
     /// Where its first byte is in the stream (for JSON Lines the column is always 1).
     var start: JSONSourceLocation
+    /// Whether the byte before it is a CR, so that an LF it starts with ends no line (see `TextPosition`).
+    var startFollowsCarriageReturn = false
     /// Its length in bytes (for JSON Lines without the line feed).
     var length: Int
     /// Whether it was longer than the limit, in which case its bytes are not given.
@@ -77,10 +69,15 @@ final class RecordReader {
     private var carriedLength = 0
     private var carriedTooLong = false
 
-    /// The line and column (in Unicode scalars) of `chunk[countedTo]`.
-    private var line = 1
-    private var column = 1
+    /// The line and column (in Unicode scalars) of `chunk[countedTo]`; for JSON Lines, of the current line's
+    /// start.
+    private var position = TextPosition()
     private var countedTo = 0
+    /// Whether the byte before the open record's start is a CR.
+    private var recordStartFollowsCarriageReturn = false
+    /// For JSON Lines, the line breaks the last record handed out holds with its line feed (1 unless it
+    /// holds a CR).
+    private var lineBreaksOfLastRecord = 1
 
     /// Set when reading fails; the reader then ends and the cursor reports it.
     private(set) var failure: Int32?
@@ -110,7 +107,7 @@ final class RecordReader {
     }
 
     deinit {
-        if case .descriptor(let descriptor, true) = source { close(descriptor) }
+        if case .descriptor(let descriptor, true) = source { SystemLibrary.close(descriptor) }
     }
 
     /// Where reading stands: the stream offset, line and column of the next byte to be read.
@@ -132,7 +129,7 @@ final class RecordReader {
                 case .end(let index, let resume):
                     let result = finishRecord(endingAt: index, body)
                     chunkStart = resume
-                    if framing.recordsAreLines { line += 1 }
+                    if framing.recordsAreLines { position.line += lineBreaksOfLastRecord }
                     return .item(result)
                 case .problem(let problem, let index, let resume):
                     recordIsOpen = false
@@ -162,13 +159,12 @@ final class RecordReader {
             }
             guard case .descriptor(let descriptor, _) = source else { return .needsInput }
             leaveChunk()
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                while true {
-                    let count = read(descriptor, buffer.baseAddress, buffer.count)
-                    if count >= 0 || errno != EINTR { return count }
-                }
+            let result = chunk.withUnsafeMutableBytes { SystemLibrary.read(descriptor, into: $0) }
+            let count: Int
+            switch result {
+            case .success(let read): count = read
+            case .failure(let error): (count, failure) = (-1, error.code)
             }
-            if count < 0 { failure = errno }
             enterChunk(count: count)
         }
         return .end
@@ -190,6 +186,7 @@ final class RecordReader {
         recordIsOpen = true
         recordStartInChunk = chunkStart
         recordStart = location(at: chunkStart)
+        recordStartFollowsCarriageReturn = !framing.recordsAreLines && position.followsCarriageReturn
     }
 
     /// Moves what the open record holds of this chunk to `carried`, up to the limit.
@@ -226,67 +223,53 @@ final class RecordReader {
     private func finishRecord<R>(endingAt end: Int, _ body: (StreamPiece) -> R) -> R {
         let start = recordStartInChunk
         let fullLength = carriedLength + end - start
-        let extent = RecordExtent(start: recordStart, length: fullLength,
-                                  isTooLong: carriedTooLong || fullLength > maximumLength)
+        let extent = RecordExtent(start: recordStart, startFollowsCarriageReturn: recordStartFollowsCarriageReturn,
+                                  length: fullLength, isTooLong: carriedTooLong || fullLength > maximumLength)
         recordIsOpen = false
         defer {
             carried.removeAll(keepingCapacity: carried.capacity <= RecordReader.defaultChunkSize)
             carriedLength = 0
             carriedTooLong = false
         }
+        // (The line breaks of a record too long to keep are not known; it is taken as one line.)
+        lineBreaksOfLastRecord = 1
         if extent.isTooLong { return body(.record(extent, UnsafeRawBufferPointer(start: nil, count: 0))) }
         if carriedLength == 0 {
-            return chunk.withUnsafeBytes { body(.record(extent, UnsafeRawBufferPointer(rebasing: $0[start..<end]))) }
+            return chunk.withUnsafeBytes { buffer in
+                let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+                countLineBreaks(of: bytes)
+                return body(.record(extent, bytes))
+            }
         }
         carried.append(contentsOf: chunk[start..<end])
-        return carried.withUnsafeBytes { body(.record(extent, $0)) }
+        return carried.withUnsafeBytes { bytes in
+            countLineBreaks(of: bytes)
+            return body(.record(extent, bytes))
+        }
+    }
+
+    /// For JSON Lines, counts the line breaks of a record's line with its line feed: 1, unless the line holds
+    /// a CR (a lone one is a break of its own, and one before the line feed makes CR LF one break).
+    private func countLineBreaks(of line: UnsafeRawBufferPointer) {
+        guard framing.recordsAreLines, let base = line.baseAddress,
+              SystemLibrary.firstOffset(of: 0x0D, in: base, count: line.count) != nil else { return }
+        var place = TextPosition()
+        place.advance(over: line)
+        place.advance(over: 0x0A)
+        lineBreaksOfLastRecord = place.line - 1
     }
 
     /// The location of `chunk[index]`, counting lines and columns up to it (for JSON Lines, where records are
     /// lines, the line is known and the column is 1).
     private func location(at index: Int) -> JSONSourceLocation {
         if framing.recordsAreLines {
-            return JSONSourceLocation(byteOffset: chunkOffset + index, line: line, column: 1)
+            return JSONSourceLocation(byteOffset: chunkOffset + index, line: position.line, column: 1)
         }
         if countedTo < index {
-            chunk.withUnsafeBytes { count(UnsafeRawBufferPointer(rebasing: $0[countedTo..<index])) }
+            chunk.withUnsafeBytes { position.advance(over: UnsafeRawBufferPointer(rebasing: $0[countedTo..<index])) }
             countedTo = index
         }
-        return JSONSourceLocation(byteOffset: chunkOffset + index, line: line, column: column)
-    }
-
-    /// Moves `line` and `column` past `bytes`: a line feed starts a new line, and every byte but a UTF-8
-    /// continuation byte is a column. Eight bytes at a time: for concatenated documents and arrays every byte
-    /// of the stream passes through here once.
-    private func count(_ bytes: UnsafeRawBufferPointer) {
-        var index = 0
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count {
-                let word = UInt64(littleEndian: (base + index).loadUnaligned(as: UInt64.self))
-                // Exactly the line feeds (they are counted), and the bytes that begin a scalar.
-                let lineFeeds = WordMask.exactBytes(equalTo: 0x0A, in: word)
-                let scalarStarts = ~(word & ~(word << 1)) & WordMask.highBits
-                if lineFeeds != 0 {
-                    line += lineFeeds.nonzeroBitCount
-                    let afterLast = (64 - lineFeeds.leadingZeroBitCount + 7) / 8 * 8
-                    let after: UInt64 = afterLast >= 64 ? 0 : ~0 << UInt64(afterLast)
-                    column = 1 + (scalarStarts & after).nonzeroBitCount
-                } else {
-                    column += scalarStarts.nonzeroBitCount
-                }
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
+        return JSONSourceLocation(byteOffset: chunkOffset + index, line: position.line, column: position.column)
     }
 
     /// Ends the pass; a descriptor the reader owns is closed when the reader goes.

@@ -7,16 +7,6 @@
 // array elements end where the brackets outside strings balance; that scan knows strings and escapes and
 // nothing else, so a record whose brackets do not balance runs on until they do (or into the size limit).
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
-
 /// What the framing found in the bytes it was given.
 enum FramingStep: Equatable {
     /// Every byte up to the end of the buffer belongs to the open record, which goes on.
@@ -105,7 +95,7 @@ struct StreamFraming {
             guard let found = Self.find(separator, in: buffer, from: start) else { return .needMore }
             return .end(at: found, resume: found + 1)
         case .beforeFirstSeparator:
-            while index < end, Self.isWhitespace(buffer[index]) { index += 1 }
+            while index < end, JSONWhitespace.contains(buffer[index]) { index += 1 }
             if index == end { return .skip(to: end) }
             if buffer[index] == 0x1E {
                 state = .inRecord
@@ -118,7 +108,7 @@ struct StreamFraming {
             state = .inRecord
             return .skip(to: found + 1)
         case .beforeArray:
-            while index < end, Self.isWhitespace(buffer[index]) { index += 1 }
+            while index < end, JSONWhitespace.contains(buffer[index]) { index += 1 }
             if index == end { return .skip(to: end) }
             guard buffer[index] == UInt8(ascii: "[") else {
                 state = .stopped
@@ -128,7 +118,7 @@ struct StreamFraming {
             return .skip(to: index + 1)
         case .afterOpeningBracket, .betweenValues:
             let closesEmptyArray = if case .afterOpeningBracket = state { true } else { false }
-            while index < end, Self.isWhitespace(buffer[index]) { index += 1 }
+            while index < end, JSONWhitespace.contains(buffer[index]) { index += 1 }
             if index == end { return .skip(to: end) }
             if index > start { return .skip(to: index) }
             let byte = buffer[index]
@@ -150,7 +140,7 @@ struct StreamFraming {
         case .inValue(let depth):
             return format == .array ? scanBrackets(buffer, from: start, depth: depth) : scanDocument(buffer, from: start, depth: depth)
         case .afterArray:
-            while index < end, Self.isWhitespace(buffer[index]) { index += 1 }
+            while index < end, JSONWhitespace.contains(buffer[index]) { index += 1 }
             if index == end { return .skip(to: end) }
             state = .stopped
             return .problem(.contentAfterArray, at: index, resume: end)
@@ -179,7 +169,7 @@ struct StreamFraming {
             // The first byte is never one that ends a scalar, so the scan may start at it.
             while index < buffer.count {
                 let byte = buffer[index]
-                if Self.isWhitespace(byte) || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"") {
+                if JSONWhitespace.contains(byte) || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"") {
                     state = .betweenValues
                     return .end(at: index, resume: index)
                 }
@@ -254,14 +244,9 @@ struct StreamFraming {
         return index
     }
 
-    /// JSON's four whitespace bytes.
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
     /// The index of the first `byte` in `buffer[start...]`.
     private static func find(_ byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int) -> Int? {
         guard start < buffer.count, let base = buffer.baseAddress else { return nil }
-        return memchr(base + start, Int32(byte), buffer.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
+        return SystemLibrary.firstOffset(of: byte, in: base + start, count: buffer.count - start).map { $0 + start }
     }
 }

@@ -32,7 +32,7 @@ public struct JSONObject: Sendable {
 
     /// An object from a dictionary, with members ordered by key in UTF-8 byte order.
     public init(_ dictionary: [String: JSON]) {
-        let sorted = dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let sorted = KeyOrder.sorted(Array(dictionary)) { Array($0.key.utf8) }
         self.init(members: sorted.map { ($0.key, $0.value) })
     }
 

@@ -77,9 +77,7 @@ public struct JSONView: Sendable {
             levels += 1  // an empty container: its own closing bracket
         }
         for _ in 0..<levels {
-            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x0A || bytes[end] == 0x0D || bytes[end] == 0x09 {
-                end += 1
-            }
+            while end < bytes.count, JSONWhitespace.contains(bytes[end]) { end += 1 }
             end = min(end + 1, bytes.count)
         }
         return end

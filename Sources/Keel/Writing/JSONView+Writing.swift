@@ -136,10 +136,7 @@ struct TapeWriter {
         }
         if options.sortsKeys {
             var scratch: [UInt8] = []
-            let sortable = result.map { key in (key, reader.withKeyBytes(at: key, scratch: &scratch) { Array($0) }) }
-            result = sortable.sorted { a, b in
-                a.1 == b.1 ? a.0 < b.0 : a.1.lexicographicallyPrecedes(b.1)
-            }.map(\.0)
+            result = KeyOrder.sorted(result) { key in reader.withKeyBytes(at: key, scratch: &scratch) { Array($0) } }
         }
         return result
     }

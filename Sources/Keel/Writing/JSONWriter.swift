@@ -90,12 +90,7 @@ struct JSONWriter: ~Copyable {
         guard options.omitsNullMembers || options.sortsKeys else { return nil }
         var positions = Array(0..<count)
         if options.omitsNullMembers { positions.removeAll(where: isNull) }
-        if options.sortsKeys {
-            positions.sort { a, b in
-                let (keyA, keyB) = (key(a), key(b))
-                return keyA.hasSameUTF8(as: keyB) ? a < b : keyA.utf8.lexicographicallyPrecedes(keyB.utf8)
-            }
-        }
+        if options.sortsKeys { positions = KeyOrder.sorted(positions) { Array(key($0).utf8) } }
         return positions
     }
 

@@ -75,7 +75,8 @@ import Testing
         JSONLines(Self.sample).validate { reported.append($0) }
         let error = try #require(reported.first)
         #expect(reported.count == 1)
-        #expect(error.description.hasPrefix("record 3 (line 5, byte 19): Unexpected '}' at line 1, column 10"))
+        // The place once, in the stream's terms, then the record's number.
+        #expect(error.description == "Unexpected '}' at line 5, column 10 (byte 28): expected the literal 'true' (record 3).")
         #expect(error.line == 5 && error.column == 10)
     }
 
@@ -259,8 +260,12 @@ import Testing
                 let bridgedOutcomes = Array(bridged)
                 #expect(bridgedOutcomes.count == expected.count)
                 #expect(zip(bridgedOutcomes, expected).allSatisfy { outcome, reference in
-                    if case .success(let event) = outcome { return reference == "\(event.id) \(event.name)" }
-                    return reference.hasPrefix("record")
+                    switch outcome {
+                    case .success(let event): return reference == "\(event.id) \(event.name)"
+                    case .failure(let error):
+                        // Said with the place inside the record, or before a problem with the record as a whole.
+                        return reference.hasSuffix("(record \(error.position.record)).") || reference.hasPrefix("record \(error.position.record) ")
+                    }
                 }, "\(threads) threads, batches of \(batchSize)")
             }
         }

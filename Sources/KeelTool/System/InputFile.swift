@@ -211,13 +211,6 @@ extension InputFile {
     }
 }
 
-/// The exit statuses every command shares.
-enum ExitStatus: Int32, Error {
-    case success = 0
-    case invalid = 1
-    case unreadable = 2
-}
-
 /// The system's `read`, under a name that the `read()` method above does not hide.
 private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)

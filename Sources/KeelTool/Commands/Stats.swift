@@ -31,8 +31,7 @@ struct Stats: ParsableCommand {
     func run() throws {
         let progress = ProgressLine.startIfTerminal()
         defer { progress?.stop() }
-        var status: Int32 = 0
-        for file in InputFile.resolve(files) {
+        try InputFile.forEach(files) { file in
             if let format = records.format(for: file) {
                 // Every record adds to one set of counts; places name the record.
                 var statistics = DocumentStatistics()
@@ -41,20 +40,19 @@ struct Stats: ParsableCommand {
                     statistics.add(record.root, record: record.position)
                     count += 1
                 }
-                status = max(status, read.rawValue)
                 if read != .unreadable { StandardOutput.writeLine(statistics.report(name: file.displayName, records: count)) }
-                continue
+                return read
             }
             switch file.documentReportingErrors(options: input.parsingOptions, progress: progress) {
             case .success(let read):
                 var statistics = DocumentStatistics()
                 statistics.add(read.document.root, record: nil)
                 StandardOutput.writeLine(statistics.report(name: file.displayName, bytes: read.bytes.count))
+                return .success
             case .failure(let failure):
-                status = max(status, failure.rawValue)
+                return failure
             }
         }
-        if status != 0 { throw ExitCode(status) }
     }
 }
 

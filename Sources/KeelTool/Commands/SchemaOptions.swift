@@ -25,7 +25,7 @@ struct SchemaOptions: ParsableArguments {
                 try registry.addSchemas(inFolder: URL(fileURLWithPath: folder))
             } catch {
                 printError("\(folder): \(error.message)")
-                throw ExitCode(error.kind == .unresolvableReference ? ExitStatus.unreadable.rawValue : 64)
+                throw ExitCode(error.kind == .unresolvableReference ? ExitStatus.unreadable : ExitStatus.usage)
             }
         }
         guard let root = try Self.readSchema(schema) else { return nil }
@@ -38,7 +38,7 @@ struct SchemaOptions: ParsableArguments {
             if error.kind == .unresolvableReference, schemaFolders.isEmpty {
                 printError("  (schemas in other files are found with --schema-dir FOLDER)")
             }
-            throw ExitCode(64)
+            throw ExitCode(ExitStatus.usage)
         }
     }
 
@@ -47,7 +47,7 @@ struct SchemaOptions: ParsableArguments {
         let file = InputFile(path: path == "-" ? nil : SystemPath(Array(path.utf8)))
         switch file.documentReportingErrors() {
         case .success(let read): return JSON(read.document.root)
-        case .failure(let status): throw ExitCode(status == .invalid ? 64 : status.rawValue)
+        case .failure(let status): throw ExitCode(status == .invalid ? ExitStatus.usage : status)
         }
     }
 

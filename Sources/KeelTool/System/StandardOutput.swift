@@ -36,8 +36,13 @@ enum StandardOutput {
             raise(SIGPIPE)
         }
         printError("keel: cannot write to standard output: \(String(cString: strerror(code)))")
-        if alreadyExiting { _exit(2) }
-        exit(2)
+        if alreadyExiting { _exit(ExitStatus.unreadable.rawValue) }
+        exit(ExitStatus.unreadable.rawValue)
+    }
+
+    /// Arranges for ``flushBufferedText()`` to run when the process exits.
+    static func flushWhenExiting() {
+        atexit { StandardOutput.flushBufferedText() }
     }
 
     /// Flushes what the standard library's `print` (used by the argument parser for help and errors) has

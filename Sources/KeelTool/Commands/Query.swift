@@ -55,17 +55,17 @@ struct Query: ParsableCommand {
         let source = InputFile(path: arguments[0] == [UInt8(ascii: "-")] ? nil : SystemPath(arguments[0]))
         guard let text = CommandLineBytes.text(arguments[1]) else {
             printError("keel query: the query \(CommandLineBytes.display(arguments[1])) is not UTF-8 text")
-            throw ExitCode(64)
+            throw ExitCode(ExitStatus.usage)
         }
         let compiled: JSONPathQuery
         do {
             compiled = try JSONPathQuery(text)
         } catch {
             printError("keel query: \(error)\n  \(text)\n  \(String(repeating: " ", count: max(0, error.column - 1)))^")
-            throw ExitCode(64)
+            throw ExitCode(ExitStatus.usage)
         }
         let status = source.eachRoot(records: records, input: input) { root, _ in printNodes(compiled.select(in: root)) }
-        if status != .success { throw ExitCode(status.rawValue) }
+        if status != .success { throw ExitCode(status) }
     }
 
     private func printNodes(_ nodes: [JSONPathNode]) {

@@ -106,7 +106,7 @@ extension InputFile {
                 unreadable = true
                 printError("\(displayName): \(SystemError(code: code))")
             } else {
-                printError("\(displayName):\(error.line):\(error.column): \(error)")
+                printError("\(displayName):\(error.line):\(error.column): \(error.reasonDescription) (record \(error.position.record))")
             }
             progress?.track(describe)
         }

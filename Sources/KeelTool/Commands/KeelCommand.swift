@@ -1,13 +1,5 @@
 import ArgumentParser
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `keel`: check, format and query JSON files from the command line.
 @main
 struct KeelCommand: ParsableCommand {
@@ -15,8 +7,9 @@ struct KeelCommand: ParsableCommand {
         commandName: "keel",
         abstract: "Check, format and query JSON text, strictly by RFC 8259.",
         discussion: """
-            Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read or written (standard output \
-            included), 64 a usage error. A closed pipe on standard output ends a run quietly, by SIGPIPE.
+            Exit status: \(ExitStatus.success.rawValue) success, \(ExitStatus.invalid.rawValue) invalid JSON, \
+            \(ExitStatus.unreadable.rawValue) a file that cannot be read or written (standard output included), \
+            \(ExitStatus.usage.rawValue) a usage error. A closed pipe on standard output ends a run quietly, by SIGPIPE.
             """,
         version: "0.1.0",
         subcommands: [Validate.self, Format.self, Get.self, Query.self, Stats.self, SetValue.self, Delete.self, Patch.self]
@@ -26,7 +19,7 @@ struct KeelCommand: ParsableCommand {
     /// checked (see ``SignalCleanup`` and ``StandardOutput``).
     static func main() {
         SignalCleanup.install()
-        atexit { StandardOutput.flushBufferedText() }
+        StandardOutput.flushWhenExiting()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -27,7 +27,7 @@ struct Validate: ParsableCommand {
             or 'array' (the elements of one top-level array, in bounded memory); 'lines' is --lines.
 
               $ printf '{"a":1}\\n{"a":}\\n' | keel validate --lines
-              <stdin>:2:6: record 2 (line 2, byte 8): Unexpected '}' at line 1, column 6 (byte 5): expected a value.
+              <stdin>:2:6: Unexpected '}': expected a value (record 2)
               <stdin>: 1 of 2 records invalid
 
             With --schema SCHEMA, each input (or each record) must also match that JSON Schema (draft-04, \
@@ -64,24 +64,23 @@ struct Validate: ParsableCommand {
         // Validation keeps no document: each input needs its bytes and nothing in proportion to them.
         let progress = ProgressLine.startIfTerminal()
         defer { progress?.stop() }
-        var status: Int32 = 0
-        for file in InputFile.resolve(files) {
+        try InputFile.forEach(files) { file in
             if let format = records.format(for: file) {
-                status = max(status, file.validateRecords(format: format, options: records.streamOptions(input), progress: progress).rawValue)
-                continue
+                return file.validateRecords(format: format, options: records.streamOptions(input), progress: progress)
             }
             switch file.validateReportingErrors(options: input.parsingOptions, progress: progress) {
-            case .success: StandardOutput.writeLine("\(file.displayName): OK")
-            case .failure(let failure): status = max(status, failure.rawValue)
+            case .success:
+                StandardOutput.writeLine("\(file.displayName): OK")
+                return .success
+            case .failure(let failure):
+                return failure
             }
         }
-        if status != 0 { throw ExitCode(status) }
     }
 
     /// Parses each input (or record) and checks it against the schema, printing every failure.
     private func validate(against schema: JSONSchema) throws {
-        var status: Int32 = 0
-        for file in InputFile.resolve(files) {
+        try InputFile.forEach(files) { file in
             var recordCount = 0
             var mismatched = 0
             let reading = file.eachRoot(records: records, input: input) { root, record in
@@ -100,9 +99,7 @@ struct Validate: ParsableCommand {
                     printError("\(file.displayName):\(location.line):\(location.column): \(prefix)\(failure.message) (at \(pointer), schema \(failure.keywordLocation))")
                 }
             }
-            status = max(status, reading.rawValue)
             if mismatched > 0 {
-                status = max(status, ExitStatus.invalid.rawValue)
                 if records.format(for: file) != nil {
                     printError("\(file.displayName): \(mismatched) of \(recordCount) records do not match the schema")
                 }
@@ -110,7 +107,7 @@ struct Validate: ParsableCommand {
                 let count = records.format(for: file) != nil ? " (\(recordCount) record\(recordCount == 1 ? "" : "s"))" : ""
                 StandardOutput.writeLine("\(file.displayName): OK\(count)")
             }
+            return max(reading, mismatched > 0 ? .invalid : .success)
         }
-        if status != 0 { throw ExitCode(status) }
     }
 }

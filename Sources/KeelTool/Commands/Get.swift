@@ -63,8 +63,8 @@ struct Get: ParsableCommand {
         let status = source.eachRoot(records: records, input: input) { root, record in
             if !printValues(in: root, at: pointers, source: source, record: record) { failed = true }
         }
-        if status != .success { throw ExitCode(status.rawValue) }
-        if failed { throw ExitCode(1) }
+        if status != .success { throw ExitCode(status) }
+        if failed { throw ExitCode(ExitStatus.invalid) }
     }
 
     /// Prints the value at each pointer in `root`, or where and why a pointer does not resolve (in the
@@ -82,7 +82,12 @@ struct Get: ParsableCommand {
             case .failure(let error):
                 let location = error.location.map { inRecord in record?.streamLocation(of: inRecord) ?? inRecord }
                 let place = location.map { ":\($0.line):\($0.column)" } ?? ""
-                printError("\(source.displayName)\(place): \(record.map { "\($0): " } ?? "")\(error)")
+                if let record {
+                    // The place once, in the stream's terms, then the record's number.
+                    printError("\(source.displayName)\(place): \(error.reasonDescription) (record \(record.record))")
+                } else {
+                    printError("\(source.displayName)\(place): \(error)")
+                }
                 resolved = false
             }
         }

@@ -101,7 +101,7 @@ struct Format: ParsableCommand {
     /// exit status for the reading.
     private func formatRecords(
         of input: InputFile, format: JSONStream.Format, colours: Bool, progress: ProgressLine?, writeFailed: inout Bool
-    ) -> Int32 {
+    ) -> ExitStatus {
         let options = writingOptions(forRecords: true)
         let isPretty = options.layout != .compact
         // What goes before each record, the first and the others, and, for a pretty array, the margin that
@@ -151,7 +151,7 @@ struct Format: ParsableCommand {
             return true
         }
         if !written { writeFailed = true }
-        return status.rawValue
+        return status
     }
 
     func run() throws {
@@ -172,22 +172,20 @@ struct Format: ParsableCommand {
                     return nil
                 }
             }
-            if inputs.isEmpty { throw ExitCode(2) }
+            if inputs.isEmpty { throw ExitCode(ExitStatus.unreadable) }
         }
         let progress = ProgressLine.startIfTerminal()
         defer { progress?.stop() }
-        var status: Int32 = 0
-        for input in InputFile.resolve(inputs) {
+        // A write that failed (here or above) makes the run's status `unreadable`, whatever the inputs were.
+        try InputFile.forEach(inputs, startingFrom: writeFailed ? .unreadable : .success) { input in
             if let format = records.format(for: input) {
-                status = max(status, formatRecords(of: input, format: format, colours: colours, progress: progress, writeFailed: &writeFailed))
-                continue
+                let status = formatRecords(of: input, format: format, colours: colours, progress: progress, writeFailed: &writeFailed)
+                return writeFailed ? max(status, .unreadable) : status
             }
             let document: JSONDocument
             switch input.documentReportingErrors(options: self.input.parsingOptions, progress: progress) {
             case .success(let read): document = read.document
-            case .failure(let failure):
-                status = max(status, failure.rawValue)
-                continue
+            case .failure(let failure): return failure
             }
             // The text goes out a piece at a time as it is written, so it is never held whole.
             func writeText(to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
@@ -203,10 +201,12 @@ struct Format: ParsableCommand {
                 progress?.clear()
                 return true
             }
-            if !write(to: input, producing: writeText) { writeFailed = true }
+            if !write(to: input, producing: writeText) {
+                writeFailed = true
+                return .unreadable
+            }
+            return .success
         }
-        if writeFailed { status = 2 }
-        if status != 0 { throw ExitCode(status) }
     }
 }
 

@@ -30,20 +30,20 @@ struct EditTarget: ParsableArguments {
                 _ = try OutputFile.checkReplaceable(path, breakingHardLinks: breakHardLinks)
             } catch {
                 printError("\(source.displayName): \(error)")
-                throw ExitCode(2)
+                throw ExitCode(ExitStatus.unreadable)
             }
         }
         let document: JSONDocument
         switch source.documentReportingErrors(options: input.parsingOptions) {
         case .success(let read): document = read.document
-        case .failure(let status): throw ExitCode(status.rawValue)
+        case .failure(let status): throw ExitCode(status)
         }
         var text: [UInt8]
         do {
             text = try edit(document, input.parsingOptions)
         } catch {
             printError("\(source.displayName): \(error)")
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.invalid)
         }
         // Keep a final line break as the file had it.
         if document.bytes.last == UInt8(ascii: "\n"), text.last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
@@ -55,7 +55,7 @@ struct EditTarget: ParsableArguments {
                 }
             } catch {
                 printError("\(source.displayName): \(error)")
-                throw ExitCode(2)
+                throw ExitCode(ExitStatus.unreadable)
             }
         } else {
             StandardOutput.write(text)
@@ -177,7 +177,7 @@ struct Patch: ParsableCommand {
         let patchDocument: JSON
         switch patchInput.documentReportingErrors() {
         case .success(let read): patchDocument = JSON(read.document.root)
-        case .failure(let status): throw ExitCode(status.rawValue)
+        case .failure(let status): throw ExitCode(status)
         }
         let isMerge = merge || patchDocument.kind != .array
         let jsonPatch: JSONPatch?
@@ -188,7 +188,7 @@ struct Patch: ParsableCommand {
                 jsonPatch = try JSONPatch(patchDocument)
             } catch {
                 printError("\(patchInput.displayName): \(error)")
-                throw ExitCode(1)
+                throw ExitCode(ExitStatus.invalid)
             }
         }
         try target.run { document, options throws(JSONEditError) in
