@@ -11,12 +11,16 @@
 /// ```
 public struct JSONEditError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as a value to compare: `error.kind == .missingTarget`.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let code: UInt8
-        init(_ code: UInt8) { self.code = code }
-        /// The kind's name, such as `invalidPointer`.
-        public var description: String { Kind.names[Int(code)] }
-        static let names = ["invalidPointer", "missingTarget", "invalidIndex", "notAContainer", "invalidTarget",
+    public struct Kind: JSONErrorKind {
+        // The parts of the skeleton every error kind shares (``JSONErrorKind``): the code, the names by code,
+        // and how to read an error's kind.
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public let _code: UInt8
+        init(_ code: UInt8) { _code = code }
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public static func _kind(of error: JSONEditError) -> Kind { error.kind }
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public static let _names = ["invalidPointer", "missingTarget", "invalidIndex", "notAContainer", "invalidTarget",
             "testFailed", "invalidPatch", "nestingTooDeep"]
 
         /// The pointer is not a JSON Pointer (RFC 6901).
@@ -36,16 +40,6 @@ public struct JSONEditError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let invalidPatch = Kind(6)
         /// The patch nests deeper than the thread's stack allows.
         public static let nestingTooDeep = Kind(7)
-
-        /// Matches an error against a kind: `catch JSONEditError.testFailed`.
-        public static func ~= (kind: Self, error: any Error) -> Bool {
-            (error as? JSONEditError)?.kind == kind
-        }
-
-        /// Matches an edit error against a kind (for `catch` clauses under typed throws).
-        public static func ~= (kind: Self, error: JSONEditError) -> Bool {
-            error.kind == kind
-        }
     }
 
     /// What went wrong.

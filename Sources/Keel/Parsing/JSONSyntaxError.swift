@@ -16,12 +16,16 @@
 /// ```
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The class of a syntax error. New kinds may be added; match with `==` or `~=`, not exhaustively.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let code: UInt8
-        init(_ code: UInt8) { self.code = code }
-        /// The kind's name, such as `unexpectedCharacter`.
-        public var description: String { Kind.names[Int(code)] }
-        static let names = ["unexpectedCharacter", "unexpectedEndOfInput", "trailingContent", "invalidNumber",
+    public struct Kind: JSONErrorKind {
+        // The parts of the skeleton every error kind shares (``JSONErrorKind``): the code, the names by code,
+        // and how to read an error's kind.
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public let _code: UInt8
+        init(_ code: UInt8) { _code = code }
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public static func _kind(of error: JSONSyntaxError) -> Kind { error.kind }
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public static let _names = ["unexpectedCharacter", "unexpectedEndOfInput", "trailingContent", "invalidNumber",
             "invalidEscape", "loneSurrogate", "controlCharacterInString", "invalidUTF8", "duplicateKey",
             "nestingTooDeep", "documentTooLarge", "stringTooLong", "numberTooLong", "unsupportedEncoding",
             "insufficientMemory", "invalidUnicode"]
@@ -135,18 +139,6 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
-}
-
-extension JSONSyntaxError.Kind {
-    /// Matches an error against a kind, so that `catch JSONSyntaxError.nestingTooDeep` works.
-    public static func ~= (kind: Self, error: any Error) -> Bool {
-        (error as? JSONSyntaxError)?.kind == kind
-    }
-
-    /// Matches a syntax error against a kind (for `catch` clauses under typed throws).
-    public static func ~= (kind: Self, error: JSONSyntaxError) -> Bool {
-        error.kind == kind
-    }
 }
 
 extension JSONSyntaxError {

@@ -13,12 +13,16 @@ public struct JSONAccessError: Error, Sendable, Hashable, CustomStringConvertibl
     ///
     /// A failure that decoding can also meet has the same name as its ``JSONDecodingError/Kind``
     /// (``missingKey``, ``missingElement``, ``typeMismatch``, ``valueOutOfRange``).
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let code: UInt8
-        init(_ code: UInt8) { self.code = code }
-        /// The kind's name, such as `missingKey`.
-        public var description: String { Kind.names[Int(code)] }
-        static let names = ["missingKey", "missingElement", "notSubscriptable", "typeMismatch", "valueOutOfRange",
+    public struct Kind: JSONErrorKind {
+        // The parts of the skeleton every error kind shares (``JSONErrorKind``): the code, the names by code,
+        // and how to read an error's kind.
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public let _code: UInt8
+        init(_ code: UInt8) { _code = code }
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public static func _kind(of error: JSONAccessError) -> Kind { error.kind }
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public static let _names = ["missingKey", "missingElement", "notSubscriptable", "typeMismatch", "valueOutOfRange",
                             "invalidPointer"]
 
         /// The object has no member with the asked key.
@@ -43,16 +47,6 @@ public struct JSONAccessError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The former name of ``valueOutOfRange``.
         @available(*, deprecated, renamed: "valueOutOfRange")
         public static var numberNotRepresentable: Kind { valueOutOfRange }
-
-        /// Matches an error against a kind: `catch JSONAccessError.missingKey`.
-        public static func ~= (kind: Self, error: any Error) -> Bool {
-            (error as? JSONAccessError)?.kind == kind
-        }
-
-        /// Matches an access error against a kind (for `catch` clauses under typed throws).
-        public static func ~= (kind: Self, error: JSONAccessError) -> Bool {
-            error.kind == kind
-        }
     }
 
     /// What went wrong.

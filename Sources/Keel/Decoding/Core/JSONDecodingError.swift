@@ -12,12 +12,16 @@
 /// ```
 public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The class of a decoding failure. New kinds may be added; match with `==` or `~=`.
-    public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        let code: UInt8
-        init(_ code: UInt8) { self.code = code }
-        /// The kind's name, such as `missingKey`.
-        public var description: String { Kind.names[Int(code)] }
-        static let names = ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple",
+    public struct Kind: JSONErrorKind {
+        // The parts of the skeleton every error kind shares (``JSONErrorKind``): the code, the names by code,
+        // and how to read an error's kind.
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public let _code: UInt8
+        init(_ code: UInt8) { _code = code }
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public static func _kind(of error: JSONDecodingError) -> Kind { error.kind }
+        /// Keel's own bookkeeping (see ``JSONErrorKind``).
+        public static let _names = ["missingKey", "typeMismatch", "valueOutOfRange", "unknownRawValue", "custom", "multiple",
                             "nestingTooDeep", "missingElement", "tooManyElements", "schemaViolation",
                             "countOutOfRange"]
 
@@ -47,16 +51,6 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
         /// A collection whose number of decoded elements breaks a count rule (the collecting style's
         /// `minimumCount` / `maximumCount`, as LastMile's `min` / `max`).
         public static let countOutOfRange = Kind(10)
-
-        /// Matches an error against a kind: `catch JSONDecodingError.missingKey`.
-        public static func ~= (kind: Self, error: any Error) -> Bool {
-            (error as? JSONDecodingError)?.kind == kind
-        }
-
-        /// Matches a decoding error against a kind (for `catch` clauses under typed throws).
-        public static func ~= (kind: Self, error: JSONDecodingError) -> Bool {
-            error.kind == kind
-        }
     }
 
     /// What went wrong.
