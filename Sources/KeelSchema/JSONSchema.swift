@@ -19,6 +19,8 @@ import Keel
 /// ```
 public struct JSONSchema: Sendable {
     let root: SchemaNode
+    /// The schema flattened for the yes-or-no check that runs first (`nil` when only the evaluator can run it).
+    let checkProgram: CheckProgram?
     /// The options the schema was compiled with.
     public let options: JSONSchemaOptions
 
@@ -27,6 +29,7 @@ public struct JSONSchema: Sendable {
                 options: JSONSchemaOptions = JSONSchemaOptions()) throws(JSONSchemaError) {
         var compiler = SchemaCompiler(options: options, registry: registry)
         self.root = try compiler.compileRoot(schema, baseURI: options.baseURI)
+        self.checkProgram = CheckProgram(root: root)
         self.options = options
     }
 
@@ -48,7 +51,10 @@ public struct JSONSchema: Sendable {
 
     /// Every way the value breaks the schema, with the locations of each in the instance, its text and
     /// the schema.
+    ///
+    /// A quick check runs first; only an instance it finds invalid is evaluated again to say where and why.
     public func validate(_ instance: JSONView) -> JSONSchemaValidationResult {
+        if quickCheck(instance) == true { return JSONSchemaValidationResult(failures: []) }
         var evaluator = SchemaEvaluator(options: options, collectsAll: true)
         var annotations: Annotations?
         _ = evaluator.evaluate(root, instance, &annotations)
@@ -71,6 +77,18 @@ public struct JSONSchema: Sendable {
 
     /// Whether the value satisfies the schema; stops at the first failure, so it is the fastest check.
     public func isValid(_ instance: JSONView) -> Bool {
+        if let verdict = quickCheck(instance) { return verdict }
+        return evaluatorVerdict(instance)
+    }
+
+    /// The check's verdict (``SchemaChecker``), or `nil` when it has none to give.
+    func quickCheck(_ instance: JSONView) -> Bool? {
+        guard let checkProgram else { return nil }
+        return SchemaChecker.check(checkProgram, options: options, instance)
+    }
+
+    /// The evaluator's verdict alone, without the check (the tests compare the two).
+    func evaluatorVerdict(_ instance: JSONView) -> Bool {
         var evaluator = SchemaEvaluator(options: options, collectsAll: false)
         var annotations: Annotations?
         return evaluator.evaluate(root, instance, &annotations)

@@ -6,20 +6,33 @@
 /// automaton is the set of Thompson states live at a position, with the pattern's start added at every
 /// position (that is what makes it search). Patterns with general categories or word boundaries, and ones
 /// whose automaton would pass ``maximumStates``, keep the Thompson run.
-struct IRegexpSearchAutomaton: Sendable {
+///
+/// A class whose tables sit in memory it owns, read through pointers: a search (run for every string a
+/// schema `pattern` checks) then costs no reference counting and no bounds check per byte.
+final class IRegexpSearchAutomaton: @unchecked Sendable {
     static let maximumStates = 1_000
 
     /// The first scalar value of each class, ascending; the first is 0.
     private let boundaries: [UInt32]
-    private let asciiClasses: [UInt8]
     private let classCount: Int
-    private let transitions: [Int32]
+    /// The class of each ASCII byte (128 entries).
+    private let asciiClasses: UnsafeMutablePointer<UInt8>
+    /// The next state for each state and class, at `state * classCount + class`.
+    private let transitions: UnsafeMutablePointer<Int32>
+    /// Per state: ``acceptsNow``, ``acceptsAtEnd`` and ``isDead`` bits.
+    private let stateFlags: UnsafeMutablePointer<UInt8>
     /// The text matched up to here: a search can stop.
-    private let acceptsNow: [Bool]
+    private static let acceptsNow: UInt8 = 1
     /// The text matches if it ends here (through `$`).
-    private let acceptsAtEnd: [Bool]
+    private static let acceptsAtEnd: UInt8 = 2
     /// No match can start or go on from here.
-    private let isDead: [Bool]
+    private static let isDead: UInt8 = 4
+
+    deinit {
+        asciiClasses.deallocate()
+        transitions.deallocate()
+        stateFlags.deallocate()
+    }
 
     init?(states: [IRegexp.State], start: Int) {
         var cuts: Set<UInt32> = [0]
@@ -39,9 +52,8 @@ struct IRegexpSearchAutomaton: Sendable {
         }
         let boundaries = cuts.sorted()
         guard boundaries.count <= 255 else { return nil }
-        self.boundaries = boundaries
-        classCount = boundaries.count
-        asciiClasses = (0..<128).map { value in UInt8(boundaries.lastIndex { $0 <= UInt32(value) } ?? 0) }
+        let classCount = boundaries.count
+        let asciiClasses = (0..<128).map { value in UInt8(boundaries.lastIndex { $0 <= UInt32(value) } ?? 0) }
 
         // The live Thompson states after following every move that consumes nothing; `$` anchors stay in
         // the set (they are followed only at the end), `^` anchors pass only at the start.
@@ -128,10 +140,17 @@ struct IRegexpSearchAutomaton: Sendable {
             isDead.append(!now && !atEnd && !hasMoves && current != 0)
             current += 1
         }
-        self.transitions = transitions
-        self.acceptsNow = acceptsNow
-        self.acceptsAtEnd = acceptsAtEnd
-        self.isDead = isDead
+        self.boundaries = boundaries
+        self.classCount = classCount
+        self.asciiClasses = .allocate(capacity: 128)
+        self.asciiClasses.initialize(from: asciiClasses, count: 128)
+        self.transitions = .allocate(capacity: max(transitions.count, 1))
+        self.transitions.initialize(from: transitions, count: transitions.count)
+        self.stateFlags = .allocate(capacity: max(sets.count, 1))
+        for state in sets.indices {
+            self.stateFlags[state] = (acceptsNow[state] ? Self.acceptsNow : 0) | (acceptsAtEnd[state] ? Self.acceptsAtEnd : 0)
+                | (isDead[state] ? Self.isDead : 0)
+        }
     }
 
     @inline(__always)
@@ -150,40 +169,44 @@ struct IRegexpSearchAutomaton: Sendable {
     func isFound<S: Sequence<UInt32>>(in scalars: S) -> Bool {
         var state = 0
         for value in scalars {
-            if acceptsNow[state] { return true }
-            if isDead[state] { return false }
-            state = Int(transitions[state * classCount + classOf(value)])
+            let flags = stateFlags[state]
+            if flags & (Self.acceptsNow | Self.isDead) != 0 { return flags & Self.acceptsNow != 0 }
+            state = Int(transitions[state &* classCount &+ classOf(value)])
         }
-        return acceptsNow[state] || acceptsAtEnd[state]
+        return stateFlags[state] & (Self.acceptsNow | Self.acceptsAtEnd) != 0
     }
 
     /// Whether the pattern matches somewhere in well-formed UTF-8.
     func isFound(inUTF8 bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            return stateFlags[0] & (Self.acceptsNow | Self.acceptsAtEnd) != 0
+        }
         var state = 0
         var index = 0
         let count = bytes.count
         while index < count {
-            if acceptsNow[state] { return true }
-            if isDead[state] { return false }
-            let lead = bytes[index]
-            var value = UInt32(lead)
-            let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            guard index + width <= count else { break }
+            let flags = stateFlags[state]
+            if flags & (Self.acceptsNow | Self.isDead) != 0 { return flags & Self.acceptsNow != 0 }
+            let lead = base[index]
             if lead < 0x80 {
-                index += 1
-            } else if lead < 0xE0 {
-                value = (value & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                index += 2
-            } else if lead < 0xF0 {
-                value = (value & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                index += 3
-            } else {
-                value = (value & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-                    | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
-                index += 4
+                state = Int(transitions[state &* classCount &+ Int(asciiClasses[Int(lead)])])
+                index &+= 1
+                continue
             }
-            state = Int(transitions[state * classCount + classOf(value)])
+            var value = UInt32(lead)
+            let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + width <= count else { break }
+            if lead < 0xE0 {
+                value = (value & 0x1F) << 6 | UInt32(base[index + 1] & 0x3F)
+            } else if lead < 0xF0 {
+                value = (value & 0x0F) << 12 | UInt32(base[index + 1] & 0x3F) << 6 | UInt32(base[index + 2] & 0x3F)
+            } else {
+                value = (value & 0x07) << 18 | UInt32(base[index + 1] & 0x3F) << 12
+                    | UInt32(base[index + 2] & 0x3F) << 6 | UInt32(base[index + 3] & 0x3F)
+            }
+            index &+= width
+            state = Int(transitions[state &* classCount &+ classOf(value)])
         }
-        return acceptsNow[state] || acceptsAtEnd[state]
+        return stateFlags[state] & (Self.acceptsNow | Self.acceptsAtEnd) != 0
     }
 }

@@ -9,15 +9,21 @@ import Keel
 /// `Regex` (with ASCII `\d` and `\w`, matching Unicode scalars, as ECMA-262 does), which backtracks.
 final class SchemaPattern: @unchecked Sendable {
     let source: String
-    private enum Engine {
-        case automaton(IRegexp)
-        case backtracking(Regex<AnyRegexOutput>)
-    }
-    private let engine: Engine
+    /// One of the two engines is set. Kept as two properties rather than an enum: a search then reads the
+    /// automaton in place, where matching on an enum copied it (and counted references to its tables).
+    private let automaton: IRegexp?
+    private let regex: Regex<AnyRegexOutput>?
 
-    private init(source: String, engine: Engine) {
+    private init(source: String, automaton: IRegexp) {
         self.source = source
-        self.engine = engine
+        self.automaton = automaton
+        self.regex = nil
+    }
+
+    private init(source: String, regex: Regex<AnyRegexOutput>) {
+        self.source = source
+        self.automaton = nil
+        self.regex = regex
     }
 
     /// The compiled pattern, or why it is not an ECMA-262 regular expression.
@@ -27,11 +33,11 @@ final class SchemaPattern: @unchecked Sendable {
             guard let automaton = IRegexp(tree: tree, buildsSearcher: true) else {
                 return .failure(PatternError(message: "the pattern is too large (over \(IRegexp.maximumStates) automaton states)"))
             }
-            return .success(SchemaPattern(source: source, engine: .automaton(automaton)))
+            return .success(SchemaPattern(source: source, automaton: automaton))
         case .needsBacktracking:
             do {
                 let regex = try Regex(source).asciiOnlyDigits().asciiOnlyWordCharacters().matchingSemantics(.unicodeScalar)
-                return .success(SchemaPattern(source: source, engine: .backtracking(regex)))
+                return .success(SchemaPattern(source: source, regex: regex))
             } catch {
                 return .failure(PatternError(message: "the pattern is not a regular expression Keel can run: \(error)"))
             }
@@ -46,17 +52,13 @@ final class SchemaPattern: @unchecked Sendable {
 
     /// Whether the pattern matches somewhere in `text`.
     func isFound(in text: String) -> Bool {
-        switch engine {
-        case .automaton(let automaton): return automaton.isFound(in: text)
-        case .backtracking(let regex): return (try? regex.firstMatch(in: text)) != nil
-        }
+        if let found = automaton?.isFound(in: text) { return found }
+        return (try? regex?.firstMatch(in: text)) != nil
     }
 
     /// Whether the pattern matches somewhere in well-formed UTF-8 text.
     func isFound(inUTF8 bytes: UnsafeRawBufferPointer) -> Bool {
-        switch engine {
-        case .automaton(let automaton): return automaton.isFound(inUTF8: bytes)
-        case .backtracking(let regex): return (try? regex.firstMatch(in: String(decoding: bytes, as: UTF8.self))) != nil
-        }
+        if let found = automaton?.isFound(inUTF8: bytes) { return found }
+        return (try? regex?.firstMatch(in: String(decoding: bytes, as: UTF8.self))) != nil
     }
 }

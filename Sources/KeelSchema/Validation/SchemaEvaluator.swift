@@ -51,9 +51,11 @@ struct SchemaEvaluator {
         }
     }
 
-    init(options: JSONSchemaOptions, collectsAll: Bool) {
+    /// An evaluator starting `depth` levels deep (when the check hands it part of a document).
+    init(options: JSONSchemaOptions, collectsAll: Bool, depth: Int = 0) {
         self.options = options
         self.collectsAll = collectsAll
+        self.depth = depth
     }
 
     private var stopsAtFirstFailure: Bool { quiet > 0 || !collectsAll }
@@ -160,7 +162,7 @@ struct SchemaEvaluator {
 
     // MARK: Keywords
 
-    private mutating func evaluate(_ keyword: SchemaKeyword, named name: String, of node: SchemaNode,
+    mutating func evaluate(_ keyword: SchemaKeyword, named name: String, of node: SchemaNode,
                                    _ instance: JSONView, _ annotations: inout Annotations?) -> Bool {
         switch keyword {
         case .type(let types, let plainIntegers):
