@@ -91,6 +91,14 @@
         return scratch.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
 
+    /// Writes a string's text with its escapes undone to `buffer`, which must hold at least ``count(_:)``
+    /// bytes (escapes only shorten); returns its length.
+    public func unescape(_ index: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let raw = UnsafeBufferPointer(start: text + offset(index) + 1, count: count(index))
+        precondition(buffer.count >= raw.count, "the buffer is shorter than the raw string")
+        return StringUnescaping.unescape(raw, into: buffer.bindMemory(to: UInt8.self))
+    }
+
     /// Writes a string's text with its escapes undone to the start of `scratch` (grown as needed); returns
     /// its length.
     public func unescape(_ index: Int, into scratch: inout [UInt8]) -> Int {

@@ -18,6 +18,8 @@ final class CheckProgram: @unchecked Sendable {
     let children: UnsafeMutablePointer<Int32>
     let memberChecks: UnsafeMutablePointer<MemberCheck>
     let memberCheckCount: Int
+    /// The checker's memory of key orders as each validation starts (``MemberCheck/guesses``).
+    let initialGuesses: [Int32]
     let memberSlots: UnsafeMutablePointer<MemberSlot>
     let patternChecks: UnsafeMutablePointer<PatternCheck>
     /// The keywords the evaluator runs for the check, with the schema each belongs to.
@@ -37,6 +39,7 @@ final class CheckProgram: @unchecked Sendable {
         children = .allocate(copying: builder.children)
         memberChecks = .allocate(copying: builder.memberChecks)
         memberCheckCount = builder.memberChecks.count
+        initialGuesses = builder.initialGuesses
         memberSlots = .allocate(copying: builder.memberSlots)
         patternChecks = .allocate(copying: builder.patternChecks)
         evaluatorKeywords = builder.evaluatorKeywords
@@ -144,17 +147,24 @@ struct MemberCheck {
     var additional: Int32
     /// The bits of every required name (one bit per required name, up to 64).
     var required: UInt64
-    /// Where this check's guesses start in the checker's memory of key orders (``guessesPerCheck`` each):
-    /// objects checked by one schema tend to list their members in the same order, so the slot found for
-    /// the member at each position is tried first for the next object.
+    /// Where this check's guesses start in the checker's memory of key orders: objects checked by one
+    /// schema tend to list their members in the same order, so the name that followed each name last time
+    /// is tried first. One entry for the first member and one per name for the member after it
+    /// (``guessCount(names:)`` in all); each validation starts from the order the schema lists its names
+    /// in (``CheckProgram/initialGuesses``), which is often the data's.
     var guesses: Int32
 
-    static let guessesPerCheck = 32
+    static func guessCount(names: Int) -> Int { names + 1 }
 }
 
 struct MemberSlot {
+    /// The name, to confirm a guess without reading the table.
+    var name: NameWords
     /// The `properties` schema for the name, or -1 for a name that is only required.
     var property: Int32
+    /// The property schema's ``CheckNode/kinds`` when it checks only the kind (answered without a call).
+    var propertyKinds: UInt8
+    var propertyChecksKindOnly: Bool
     /// The name's bit in ``MemberCheck/required``, or 0.
     var requiredBit: UInt64
 }

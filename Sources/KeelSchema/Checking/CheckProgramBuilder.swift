@@ -13,6 +13,8 @@ struct CheckProgramBuilder {
     var evaluatorKeywords: [(keyword: SchemaKeyword, name: String, node: SchemaNode)] = []
     var evaluatorNodes: [SchemaNode] = []
     var kept: [AnyObject] = []
+    /// The member checks' first guesses: each name followed by the next one the schema lists.
+    var initialGuesses: [Int32] = []
     private var indices: [ObjectIdentifier: Int32] = [:]
     private var pending: [(SchemaNode, Int32)] = []
 
@@ -24,6 +26,11 @@ struct CheckProgramBuilder {
             nodes[Int(position)] = node
         }
         followReferences()
+        for position in memberSlots.indices where memberSlots[position].property >= 0 {
+            let node = nodes[Int(memberSlots[position].property)]
+            memberSlots[position].propertyKinds = node.kinds
+            memberSlots[position].propertyChecksKindOnly = node.checksKindOnly
+        }
         return true
     }
 
@@ -240,7 +247,8 @@ struct CheckProgramBuilder {
         let slotStart = Int32(memberSlots.count)
         var requiredBits: UInt64 = 0
         for name in names {
-            var slot = MemberSlot(property: -1, requiredBit: 0)
+            let words = Array(name.utf8).withUnsafeBytes { NameWords($0) }
+            var slot = MemberSlot(name: words, property: -1, propertyKinds: 0, propertyChecksKindOnly: false, requiredBit: 0)
             if let position = propertyNames.firstIndex(of: name), let properties {
                 slot.property = index(of: properties.schemas[position])
             }
@@ -259,7 +267,8 @@ struct CheckProgramBuilder {
             names: .passUnretained(table), slots: slotStart,
             patterns: CheckRange(start: patternStart, end: Int32(patternChecks.count)),
             additional: joinedAdditional.map { index(of: $0) } ?? -1, required: requiredBits,
-            guesses: Int32(memberChecks.count * MemberCheck.guessesPerCheck)))
+            guesses: Int32(initialGuesses.count)))
+        initialGuesses += (0..<MemberCheck.guessCount(names: names.count)).map { $0 < names.count ? Int32($0) : -1 }
         return [.members(Int32(memberChecks.count - 1))] + separate
     }
 

@@ -10,7 +10,7 @@ struct SchemaChecker {
     private let nodes: UnsafeMutablePointer<CheckNode>
     private let operations: UnsafeMutablePointer<CheckOperation>
     private let children: UnsafeMutablePointer<Int32>
-    /// Per member check, the slot found for the member at each position of the last object it checked.
+    /// Per member check, the name that followed each name in the last object it checked (``MemberCheck/guesses``).
     private let guesses: UnsafeMutablePointer<Int32>
     private let window: TapeWindow
     /// Any view of the document, to make views for the evaluator.
@@ -22,18 +22,22 @@ struct SchemaChecker {
     /// Set when the check stopped without knowing the answer.
     private(set) var gaveUp = false
     private var scratch: [UInt8] = []
+    /// Where keys with escapes are undone (grown as needed; freed when the check ends).
+    private var keyScratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
     /// Whether the value at `index` of `window`'s document satisfies the program's root schema; `nil` when
     /// the check cannot tell.
     static func check(_ program: CheckProgram, options: JSONSchemaOptions, _ instance: JSONView) -> Bool? {
         instance.withTapeWindow { window, index -> Bool? in
-            let guessCount = max(program.memberCheckCount * MemberCheck.guessesPerCheck, 1)
-            let guesses = UnsafeMutablePointer<Int32>.allocate(capacity: guessCount)
-            guesses.initialize(repeating: -1, count: guessCount)
-            defer { guesses.deallocate() }
-            var checker = SchemaChecker(program: program, guesses: guesses, window: window, document: instance, options: options)
-            let valid = checker.checkChild(0, index)
-            return checker.gaveUp ? nil : valid
+            // On the stack when small (as for a schema of a few dozen names).
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(program.initialGuesses.count, 1)) { guesses -> Bool? in
+                _ = guesses.initialize(from: program.initialGuesses)
+                guard let base = guesses.baseAddress else { return nil }
+                var checker = SchemaChecker(program: program, guesses: base, window: window, document: instance, options: options)
+                let valid = checker.checkChild(0, index)
+                checker.keyScratch.deallocate()
+                return checker.gaveUp ? nil : valid
+            }
         } ?? nil
     }
 
@@ -262,38 +266,44 @@ struct SchemaChecker {
         let slots = program.memberSlots
         let patterns = program.patternChecks
         var found: UInt64 = 0
+        // The guess entry for the member at hand: the first, or the one after the last known member's name.
+        var previous = 0
         var key = object + 1
         let count = window.count(object)
         var position = 0
         while position < count {
             let value = key + 1
             // The key's slot and the patterns it matches, read before any recursion reuses the scratch.
-            let guess = guesses + Int(members.guesses) + min(position, MemberCheck.guessesPerCheck - 1)
-            let (slot, matched) = withString(key) { bytes -> (Int, UInt64) in
-                let slot = members.names._withUnsafeGuaranteedRef { table -> Int in
-                    let guessed = Int(guess.pointee)
-                    if guessed >= 0, table.isName(at: guessed, bytes) { return guessed }
-                    let found = table.index(of: bytes) ?? -1
-                    if position < MemberCheck.guessesPerCheck { guess.pointee = Int32(found) }
-                    return found
+            let bytes = window.hasEscapes(key) ? unescapedKey(key) : window.rawStringBytes(key)
+            let words = NameWords(bytes)
+            let guess = guesses + Int(members.guesses) + previous
+            var slot = Int(guess.pointee)
+            if slot < 0 || slots[Int(members.slots) + slot].name != words
+                || !(words.isWhole || members.names._withUnsafeGuaranteedRef { $0.isName(at: slot, bytes) }) {
+                slot = members.names._withUnsafeGuaranteedRef { $0.index(of: bytes) } ?? -1
+                if slot >= 0 { guess.pointee = Int32(slot) }
+            }
+            // The patterns are matched before any recursion can reuse the key's scratch memory.
+            var matched: UInt64 = 0
+            var pattern = Int(members.patterns.start)
+            while pattern < Int(members.patterns.end) {
+                if patterns[pattern].pattern._withUnsafeGuaranteedRef({ $0.isFound(inUTF8: bytes) }) {
+                    matched |= 1 << UInt64(pattern - Int(members.patterns.start))
                 }
-                var matched: UInt64 = 0
-                var pattern = Int(members.patterns.start)
-                while pattern < Int(members.patterns.end) {
-                    if patterns[pattern].pattern._withUnsafeGuaranteedRef({ $0.isFound(inUTF8: bytes) }) {
-                        matched |= 1 << UInt64(pattern - Int(members.patterns.start))
-                    }
-                    pattern += 1
-                }
-                return (slot, matched)
+                pattern += 1
             }
             var isProperty = false
             if slot >= 0 {
-                let entry = slots[Int(members.slots) + slot]
-                found |= entry.requiredBit
-                if entry.property >= 0 {
+                let entry = slots + Int(members.slots) + slot
+                found |= entry.pointee.requiredBit
+                let property = entry.pointee.property
+                if property >= 0 {
                     isProperty = true
-                    if !checkChild(entry.property, value) { return false }
+                    if entry.pointee.propertyChecksKindOnly {
+                        if entry.pointee.propertyKinds & (1 << window.kindCode(value)) == 0 { return false }
+                    } else if !check(nodes + Int(property), value) {
+                        return false
+                    }
                 }
             }
             var remaining = matched
@@ -303,6 +313,9 @@ struct SchemaChecker {
                 remaining &= remaining - 1
             }
             if members.additional >= 0, !isProperty, matched == 0, !checkChild(members.additional, value) { return false }
+            // A name the schema does not list leaves the guess where it was: the next known name is
+            // likely the one after the last known one.
+            if slot >= 0 { previous = slot + 1 }
             key = window.indexAfter(value)
             position += 1
         }
@@ -345,6 +358,17 @@ struct SchemaChecker {
     private mutating func withString<Result>(_ value: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         if !window.hasEscapes(value) { return body(window.rawStringBytes(value)) }
         return window.withStringBytes(value, scratch: &scratch, body)
+    }
+
+    /// A key's text with its escapes undone, in memory that stays valid until the next key is undone.
+    private mutating func unescapedKey(_ key: Int) -> UnsafeRawBufferPointer {
+        let needed = window.count(key)
+        if keyScratch.count < needed {
+            keyScratch.deallocate()
+            keyScratch = .allocate(byteCount: max(needed, 64), alignment: 8)
+        }
+        let count = window.unescape(key, into: keyScratch)
+        return UnsafeRawBufferPointer(rebasing: keyScratch[..<count])
     }
 
     /// A string's length in Unicode scalars.
