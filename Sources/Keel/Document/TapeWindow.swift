@@ -1,5 +1,5 @@
 /// A read-only look at a parsed document's tape, for Keel's own modules that walk whole documents in hot
-/// loops (the schema checker). Reached through ``JSONView/withTapeWindow(_:)``; valid only inside that call.
+/// loops (the schema checker). Reached through `JSONView.withTapeWindow(_:)`; valid only inside that call.
 ///
 /// Its reads are `@inlinable`, so another module's loop compiles them to loads and shifts; a `package`
 /// function would be a call per read. That is why it is SPI (`@_spi(Tape) import Keel`) rather than
@@ -105,16 +105,5 @@
         let raw = UnsafeBufferPointer(start: text + offset(index) + 1, count: count(index))
         if scratch.count < raw.count { scratch = Array(repeating: 0, count: raw.count) }
         return scratch.withUnsafeMutableBufferPointer { StringUnescaping.unescape(raw, into: $0) }
-    }
-}
-
-extension JSONView {
-    /// Calls `body` with a window on the document's tape and this value's index in it; `nil` for a document
-    /// with no text (a view always belongs to a parsed document, so that does not happen in practice).
-    @_spi(Tape) public func withTapeWindow<Result>(_ body: (TapeWindow, _ index: Int) throws -> Result) rethrows -> Result? {
-        try storage.bytes.withUnsafeBufferPointer { bytes in
-            guard let text = bytes.baseAddress else { return nil }
-            return try body(TapeWindow(entries: storage.tape.base, text: text), index)
-        }
     }
 }

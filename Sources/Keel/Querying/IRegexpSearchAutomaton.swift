@@ -21,6 +21,10 @@ final class IRegexpSearchAutomaton: @unchecked Sendable {
     private let transitions: UnsafeMutablePointer<Int32>
     /// Per state: ``acceptsNow``, ``acceptsAtEnd`` and ``isDead`` bits.
     private let stateFlags: UnsafeMutablePointer<UInt8>
+    /// For automata of up to 512 states, the next state for each state and ASCII byte, at `state << 7 | byte`,
+    /// with a state that has matched or can no longer match leading to itself: a run of ASCII then costs one
+    /// load per byte, its verdict read at the end.
+    private let asciiNext: UnsafeMutablePointer<Int32>?
     /// The text matched up to here: a search can stop.
     private static let acceptsNow: UInt8 = 1
     /// The text matches if it ends here (through `$`).
@@ -32,6 +36,7 @@ final class IRegexpSearchAutomaton: @unchecked Sendable {
         asciiClasses.deallocate()
         transitions.deallocate()
         stateFlags.deallocate()
+        asciiNext?.deallocate()
     }
 
     init?(states: [IRegexp.State], start: Int) {
@@ -151,6 +156,18 @@ final class IRegexpSearchAutomaton: @unchecked Sendable {
             self.stateFlags[state] = (acceptsNow[state] ? Self.acceptsNow : 0) | (acceptsAtEnd[state] ? Self.acceptsAtEnd : 0)
                 | (isDead[state] ? Self.isDead : 0)
         }
+        if sets.count <= 512 {
+            let next = UnsafeMutablePointer<Int32>.allocate(capacity: sets.count << 7)
+            for state in sets.indices {
+                let settled = acceptsNow[state] || isDead[state]
+                for byte in 0..<128 {
+                    next[state << 7 | byte] = settled ? Int32(state) : transitions[state * classCount + Int(asciiClasses[byte])]
+                }
+            }
+            asciiNext = next
+        } else {
+            asciiNext = nil
+        }
     }
 
     @inline(__always)
@@ -185,9 +202,14 @@ final class IRegexpSearchAutomaton: @unchecked Sendable {
         var index = 0
         let count = bytes.count
         while index < count {
+            let lead = base[index]
+            if lead < 0x80, let asciiNext {
+                state = Int(asciiNext[state &<< 7 | Int(lead)])
+                index &+= 1
+                continue
+            }
             let flags = stateFlags[state]
             if flags & (Self.acceptsNow | Self.isDead) != 0 { return flags & Self.acceptsNow != 0 }
-            let lead = base[index]
             if lead < 0x80 {
                 state = Int(transitions[state &* classCount &+ Int(asciiClasses[Int(lead)])])
                 index &+= 1

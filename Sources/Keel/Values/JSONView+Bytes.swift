@@ -1,5 +1,6 @@
 // Byte-level reads for the package's own modules (the schema validator): members and elements visited in
-// place, keys and strings as their unescaped UTF-8, with no `String` and no array made per visit.
+// place, keys and strings as their unescaped UTF-8, with no `String` and no array made per visit; and the
+// tape itself, through `TapeWindow` (SPI), for the schema check's loops.
 
 extension JSONView {
     /// Calls `body` with each member's key (unescaped UTF-8, valid only during the call) and value, in order.
@@ -67,5 +68,16 @@ extension JSONView {
     package var plainInt64: Int64? {
         guard isPlainIntegerLiteral, case .success(let value)? = integer(as: Int64.self) else { return nil }
         return value
+    }
+}
+
+extension JSONView {
+    /// Calls `body` with a window on the document's tape and this value's index in it; `nil` for a document
+    /// with no text (a view always belongs to a parsed document, so that does not happen in practice).
+    @_spi(Tape) public func withTapeWindow<Result>(_ body: (TapeWindow, _ index: Int) throws -> Result) rethrows -> Result? {
+        try storage.bytes.withUnsafeBufferPointer { bytes in
+            guard let text = bytes.baseAddress else { return nil }
+            return try body(TapeWindow(entries: storage.tape.base, text: text), index)
+        }
     }
 }
