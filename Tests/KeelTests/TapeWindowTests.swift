@@ -35,8 +35,11 @@ import Testing
                     case .string:
                         check(window.count(index) == entry.length, "length", index)
                         check(Array(window.rawStringBytes(index)) == Array(reader.rawBytes(at: index)), "raw bytes", index)
-                        var scratch: [UInt8] = []
-                        let text = window.withStringBytes(index, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
+                        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(window.count(index), 1), alignment: 1)
+                        defer { buffer.deallocate() }
+                        let text = window.hasEscapes(index)
+                            ? String(decoding: buffer[..<window.unescape(index, into: buffer)], as: UTF8.self)
+                            : String(decoding: window.rawStringBytes(index), as: UTF8.self)
                         check(text == reader.string(at: index), "text", index)
                     case .number:
                         let literal = String(decoding: window.literalBytes(index), as: UTF8.self)

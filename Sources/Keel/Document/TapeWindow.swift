@@ -82,28 +82,11 @@
         return negative ? 0 &- value : value
     }
 
-    /// Calls `body` with a string's text as UTF-8, its escapes undone in `scratch` when it has any.
-    @inlinable @inline(__always)
-    public func withStringBytes<Result>(_ index: Int, scratch: inout [UInt8],
-                                        _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        if !hasEscapes(index) { return body(rawStringBytes(index)) }
-        let count = unescape(index, into: &scratch)
-        return scratch.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-    }
-
     /// Writes a string's text with its escapes undone to `buffer`, which must hold at least ``count(_:)``
     /// bytes (escapes only shorten); returns its length.
     public func unescape(_ index: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let raw = UnsafeBufferPointer(start: text + offset(index) + 1, count: count(index))
         precondition(buffer.count >= raw.count, "the buffer is shorter than the raw string")
         return StringUnescaping.unescape(raw, into: buffer.bindMemory(to: UInt8.self))
-    }
-
-    /// Writes a string's text with its escapes undone to the start of `scratch` (grown as needed); returns
-    /// its length.
-    public func unescape(_ index: Int, into scratch: inout [UInt8]) -> Int {
-        let raw = UnsafeBufferPointer(start: text + offset(index) + 1, count: count(index))
-        if scratch.count < raw.count { scratch = Array(repeating: 0, count: raw.count) }
-        return scratch.withUnsafeMutableBufferPointer { StringUnescaping.unescape(raw, into: $0) }
     }
 }

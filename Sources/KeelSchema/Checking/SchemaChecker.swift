@@ -21,9 +21,8 @@ struct SchemaChecker {
     private var depth = 0
     /// Set when the check stopped without knowing the answer.
     private(set) var gaveUp = false
-    private var scratch: [UInt8] = []
-    /// Where keys with escapes are undone (grown as needed; freed when the check ends).
-    private var keyScratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    /// Where strings and keys with escapes are undone (grown as needed; freed when the check ends).
+    private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
     /// Whether the value at `index` of `window`'s document satisfies the program's root schema; `nil` when
     /// the check cannot tell.
@@ -35,7 +34,7 @@ struct SchemaChecker {
                 guard let base = guesses.baseAddress else { return nil }
                 var checker = SchemaChecker(program: program, guesses: base, window: window, document: instance, options: options)
                 let valid = checker.checkChild(0, index)
-                checker.keyScratch.deallocate()
+                checker.scratch.deallocate()
                 return checker.gaveUp ? nil : valid
             }
         } ?? nil
@@ -194,10 +193,10 @@ struct SchemaChecker {
             return matches >= minimum && matches <= maximum
 
         case .uniqueItems(let otherwise):
-            switch uniqueness(value) {
-            case true?: return true
-            case false?: return false
-            case nil: return evaluate(keyword: otherwise, value)
+            switch RepeatedItems.find(in: window, array: value) {
+            case .allDifferent: return true
+            case .repeated: return false
+            case .undecided: return evaluate(keyword: otherwise, value)
             }
 
         case .propertyNames(let schema):
@@ -274,7 +273,7 @@ struct SchemaChecker {
         while position < count {
             let value = key + 1
             // The key's slot and the patterns it matches, read before any recursion reuses the scratch.
-            let bytes = window.hasEscapes(key) ? unescapedKey(key) : window.rawStringBytes(key)
+            let bytes = text(of: key)
             let words = NameWords(bytes)
             let guess = guesses + Int(members.guesses) + previous
             var slot = Int(guess.pointee)
@@ -322,53 +321,29 @@ struct SchemaChecker {
         return found == members.required
     }
 
-    /// For a short array of small integers or of strings without escapes, whether its items are all
-    /// different, compared in place; `nil` for anything else (the evaluator compares it as `JSON`).
-    private func uniqueness(_ array: Int) -> Bool? {
-        let count = window.count(array)
-        guard count <= 32 else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(count, 1)) { items -> Bool? in
-            var element = array + 1
-            for position in 0..<count {
-                items[position] = element
-                element = window.indexAfter(element)
-            }
-            for second in 0..<count {
-                let b = items[second]
-                let bKind = window.kindCode(b)
-                let bInteger = bKind == 3 ? window.smallInteger(b) : nil
-                guard bInteger != nil || (bKind == 4 && !window.hasEscapes(b)) else { return nil }
-                for first in 0..<second {
-                    let a = items[first]
-                    if let bInteger {
-                        if window.kindCode(a) == 3, window.smallInteger(a) == bInteger { return false }
-                    } else if window.kindCode(a) == 4, window.rawStringBytes(a).elementsEqual(window.rawStringBytes(b)) {
-                        return false
-                    }
-                }
-            }
-            return true
-        }
-    }
-
     // MARK: Strings
 
     /// Calls `body` with a string's (or key's) UTF-8 text, its escapes undone.
     @inline(__always)
     private mutating func withString<Result>(_ value: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        if !window.hasEscapes(value) { return body(window.rawStringBytes(value)) }
-        return window.withStringBytes(value, scratch: &scratch, body)
+        body(text(of: value))
     }
 
-    /// A key's text with its escapes undone, in memory that stays valid until the next key is undone.
-    private mutating func unescapedKey(_ key: Int) -> UnsafeRawBufferPointer {
-        let needed = window.count(key)
-        if keyScratch.count < needed {
-            keyScratch.deallocate()
-            keyScratch = .allocate(byteCount: max(needed, 64), alignment: 8)
+    /// A string's (or key's) UTF-8 text: its bytes in the document, or with its escapes undone in the
+    /// scratch memory, valid until the next string is undone.
+    @inline(__always)
+    private mutating func text(of value: Int) -> UnsafeRawBufferPointer {
+        window.hasEscapes(value) ? unescaped(value) : window.rawStringBytes(value)
+    }
+
+    private mutating func unescaped(_ value: Int) -> UnsafeRawBufferPointer {
+        let needed = window.count(value)
+        if scratch.count < needed {
+            scratch.deallocate()
+            scratch = .allocate(byteCount: max(needed, 64), alignment: 8)
         }
-        let count = window.unescape(key, into: keyScratch)
-        return UnsafeRawBufferPointer(rebasing: keyScratch[..<count])
+        let count = window.unescape(value, into: scratch)
+        return UnsafeRawBufferPointer(rebasing: scratch[..<count])
     }
 
     /// A string's length in Unicode scalars.

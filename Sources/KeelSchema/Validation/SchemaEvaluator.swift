@@ -1,4 +1,4 @@
-import Keel
+@_spi(Tape) import Keel
 
 /// Runs compiled schemas over a document, recording every failure with the instance's and the schema's
 /// locations. One evaluator serves one `validate` call; the compiled schema it reads is shared and never
@@ -248,7 +248,7 @@ struct SchemaEvaluator {
 
         case .uniqueItems:
             guard instance.kind == .array else { return true }
-            switch Self.repeatedScalar(in: instance) {
+            switch instance.withTapeWindow({ RepeatedItems.find(in: $0, array: $1) }) ?? .undecided {
             case .allDifferent: return true
             case .repeated(let first, let second):
                 return fail(node, name, instance, "expected unique items, found item \(second) equal to item \(first)")
@@ -539,41 +539,6 @@ struct SchemaEvaluator {
         case .null: return "null"
         default: return "\(instance.kind) \(abbreviate(String(instance.sourceText)))"
         }
-    }
-
-    /// What ``repeatedScalar(in:)`` found.
-    enum Repetition {
-        case allDifferent
-        case repeated(first: Int, second: Int)
-        /// The array is long, or holds values other than strings and integer literals.
-        case undecided
-    }
-
-    /// For a short array of strings and integer literals only, whether two items are equal, compared in
-    /// place (no `JSON` values, no hashing); anything else is left to the general comparison.
-    static func repeatedScalar(in array: JSONView) -> Repetition {
-        guard array.count <= 16 else { return .undecided }
-        var items: [JSONView] = []
-        items.reserveCapacity(array.count)
-        var undecided = false
-        array.forEachElement { _, element in
-            if element.plainInt64 == nil && element.kind != .string { undecided = true }
-            items.append(element)
-        }
-        if undecided { return .undecided }
-        for second in items.indices {
-            for first in 0..<second {
-                let a = items[first], b = items[second]
-                if let x = a.plainInt64 {
-                    if let y = b.plainInt64, x == y { return .repeated(first: first, second: second) }
-                    continue
-                }
-                guard b.kind == .string else { continue }
-                let equal = a.withStringBytes { left, _ in b.withStringBytes { right, _ in left.elementsEqual(right) } ?? false } ?? false
-                if equal { return .repeated(first: first, second: second) }
-            }
-        }
-        return .allDifferent
     }
 
     /// A string's length in Unicode scalars (what `maxLength` counts), without making a `String`.
