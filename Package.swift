@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "KeelMacros", targets: ["KeelMacros"]),
         // JSON Schema validation (draft-04 to 2020-12), with the meta-schemas built in.
         .library(name: "KeelSchema", targets: ["KeelSchema"]),
+        // Model types inferred from sample JSON, and written as `@JSONModel` Swift source.
+        .library(name: "KeelModeling", targets: ["KeelModeling"]),
         .executable(name: "keel", targets: ["KeelTool"]),
     ],
     dependencies: [
@@ -41,6 +43,9 @@ let package = Package(
         // the core stays small: the meta-schemas, the format checkers and the pattern parser are only built
         // into programs that validate.
         .target(name: "KeelSchema", dependencies: ["Keel"]),
+        // Inferring model types from samples and writing them as Swift source (`keel model`). Depends on the
+        // core only: it writes macro attributes as text and needs no swift-syntax.
+        .target(name: "KeelModeling", dependencies: ["Keel", "KeelKeyNaming"]),
         // Operators for the decoding styles; each is a one-line alias of a named function in Keel.
         .target(name: "KeelOperators", dependencies: ["Keel"]),
         // The macro declarations users import, and the compiler plug-in that expands them.
@@ -62,6 +67,7 @@ let package = Package(
             dependencies: [
                 "Keel",
                 "KeelSchema",
+                "KeelModeling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,6 +88,9 @@ let package = Package(
             "Keel", "KeelMacros", "KeelMacrosPlugin", "KeelTestSupport",
             .product(name: "MacroTesting", package: "swift-macro-testing"),
         ]),
+        // Inference and the Swift it writes; the models written for the corpus and samples, compiled and decoded.
+        .testTarget(name: "KeelModelingTests", dependencies: ["Keel", "KeelMacros", "KeelModeling", "KeelTestSupport"],
+                    exclude: ["Samples"]),
         // The schema validator, against the official JSON Schema Test Suite among others.
         .testTarget(name: "KeelSchemaTests", dependencies: ["Keel", "KeelSchema", "KeelTestSupport"]),
         // Runs the built `keel` binary as a user would.

@@ -35,7 +35,7 @@ import Darwin
 
     @Test func aFullDeviceIsAnErrorInEveryCommand() throws {
         for command in ["format Examples/people.json", "validate Examples/people.json", "stats Examples/people.json",
-                        "get Examples/people.json /people/0", "--help"] {
+                        "get Examples/people.json /people/0", "model Examples/people.json", "--help"] {
             let run = try Keel.shell("\"$KEEL\" \(command) > /dev/full")
             #expect(run.status == 2, "\(command)")
             #expect(run.error == "keel: cannot write to standard output: No space left on device\n", "\(command)")

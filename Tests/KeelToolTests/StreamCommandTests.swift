@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func recordOutputThatCannotBeWrittenIsAnError() throws {
-        for command in ["format --lines", "get --lines - /id", "stats --lines", "validate --lines"] {
+        for command in ["format --lines", "get --lines - /id", "stats --lines", "validate --lines", "model --lines"] {
             let run = try Keel.shell("printf '{\"id\":1}\\n' | \"$KEEL\" \(command) > /dev/full")
             #expect(run.status == 2, "\(command)")
             #expect(run.error == "keel: cannot write to standard output: No space left on device\n", "\(command)")

@@ -12,7 +12,7 @@ struct KeelCommand: ParsableCommand {
             \(ExitStatus.usage.rawValue) a usage error. A closed pipe on standard output ends a run quietly, by SIGPIPE.
             """,
         version: "0.1.0",
-        subcommands: [Validate.self, Format.self, Get.self, Query.self, Stats.self, SetValue.self, Delete.self, Patch.self]
+        subcommands: [Validate.self, Format.self, Get.self, Query.self, Stats.self, Model.self, SetValue.self, Delete.self, Patch.self]
     )
 
     /// Runs the command, with temporary files cleaned up on signals and every write to standard output

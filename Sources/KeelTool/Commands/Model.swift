@@ -1,0 +1,94 @@
+import ArgumentParser
+import Keel
+import KeelModeling
+
+/// `keel model`: Swift model types for sample JSON.
+struct Model: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print Swift @JSONModel types that decode every sample.",
+        discussion: """
+            Reads every input as samples of one kind of value: a document is a sample, the elements of a \
+            top-level array are samples, and with --lines or --records FORMAT (see 'keel validate --help') each \
+            record is. Prints Swift source declaring the types that read them all, with what the samples show: \
+            members missing from some samples or seen as null are optional, numbers with a fraction or exponent \
+            are Double, strings that are all dates in one format are JSONTimestamp, objects under one key with \
+            much the same members are one type, objects whose keys are data are dictionaries, and objects of \
+            different shapes told apart by a tag member (such as "type") are an enum.
+
+            Examples:
+              $ keel model Examples/people.json
+              $ keel model --name Event --lines events.jsonl > Event.swift
+
+            The types are named after --name, or the first file (in the singular when its top level is an \
+            array). The output imports Keel and KeelMacros; the same samples always give the same text.
+
+            Exit status: 0 success, 1 invalid JSON (nothing is printed), 2 a file that cannot be read, 64 a \
+            usage error.
+            """
+    )
+
+    @Argument(help: "JSON files of samples ('-' or nothing for standard input).")
+    var files: [String] = []
+
+    @Option(name: .long, help: "The samples' type name (default: from the first file's name).")
+    var name: String?
+
+    @Flag(name: .customLong("keep-nulls"),
+          help: "Type members seen as null JSONField, which keeps null and absent apart and writes null back.")
+    var keepNulls = false
+
+    @Flag(name: .customLong("public"), help: "Declare the types and their properties public.")
+    var isPublic = false
+
+    @OptionGroup var input: InputOptions
+
+    @OptionGroup var records: RecordOptions
+
+    func validate() throws {
+        if let name, name.allSatisfy({ !$0.isLetter && !$0.isNumber }) {
+            throw ValidationError("--name must hold a letter or a digit.")
+        }
+    }
+
+    func run() throws {
+        var samples: [JSONView] = []
+        var topLevelArrays = true
+        var names: [String] = []
+        // Any input that fails ends the run before a line is printed: a model of some samples is not asked for.
+        try InputFile.forEach(files) { file in
+            names.append(file.displayName)
+            return file.eachRoot(records: records, input: input) { root, record in
+                if record == nil, root.kind == .array {
+                    samples += root.elements
+                } else {
+                    topLevelArrays = false
+                    samples.append(root)
+                }
+            }
+        }
+        let rootName = name ?? ModelInference.typeName(for: Self.stem(of: names.first ?? "-"), singular: topLevelArrays)
+        var inference = ModelInference(rootName: rootName)
+        inference.add(contentsOf: samples)
+        let models = inference.models()
+        var options = SwiftModelSource.Options()
+        options.keepsNulls = keepNulls
+        options.isPublic = isPublic
+        let from = names.count == 1 ? Self.fileName(of: names[0]) : "\(names.count) files"
+        let count = models.samples == 1 ? "1 sample" : "\(models.samples) samples"
+        options.header = ["Models for \(from), inferred by `keel model` from \(count)."]
+        StandardOutput.write(Array(SwiftModelSource(models, options: options).text.utf8))
+    }
+
+    /// The file name without its folders: `data/users.json` → `users.json`.
+    static func fileName(of name: String) -> String {
+        name.split(separator: "/").last.map(String.init) ?? name
+    }
+
+    /// The file name without its folders and extension: `data/users.json` → `users`; standard input → `Root`.
+    static func stem(of name: String) -> String {
+        guard name != "<stdin>" else { return "Root" }
+        let file = fileName(of: name)
+        let stem = file.split(separator: ".", omittingEmptySubsequences: false).first.map(String.init) ?? file
+        return stem.isEmpty ? file : stem
+    }
+}
