@@ -29,6 +29,7 @@ import Testing
         case "Activity.swift": written = try samples.map { try Activity.decode($0, in: .strict).toJSON() }
         case "Order.swift": written = try samples.map { try Order.decode($0, in: .strict).toJSON() }
         case "Preferences.swift": written = try samples.map { try Preferences.decode($0, in: .strict).toJSON() }
+        case "Checkout.swift": written = try samples.map { try Checkout.decode($0, in: .strict).toJSON() }
         default:
             Issue.record("no decoding for \(fixture.generated)")
             return

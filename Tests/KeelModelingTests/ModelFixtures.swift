@@ -13,6 +13,8 @@ struct ModelFixture: Sendable, CustomStringConvertible {
     let sample: URL?
     let rootName: String?
     let keepsNulls: Bool
+    /// The schema the file was written from (`keel model --schema`), when it was not inferred from the sample.
+    var schema: URL? = nil
 
     var description: String { generated }
 
@@ -26,6 +28,8 @@ struct ModelFixture: Sendable, CustomStringConvertible {
         ModelFixture(generated: "Activity.swift", sample: folder.appendingPathComponent("Samples/activity.jsonl"), rootName: "Activity", keepsNulls: false),
         ModelFixture(generated: "Order.swift", sample: folder.appendingPathComponent("Samples/orders.json"), rootName: nil, keepsNulls: false),
         ModelFixture(generated: "Preferences.swift", sample: folder.appendingPathComponent("Samples/preferences.json"), rootName: nil, keepsNulls: true),
+        ModelFixture(generated: "Checkout.swift", sample: folder.appendingPathComponent("Samples/checkout.json"), rootName: nil, keepsNulls: false,
+                     schema: folder.appendingPathComponent("Samples/checkout.schema.json")),
     ]
 
     /// The samples, read as `keel model` reads a file: JSON Lines by their extension, each record a sample;
@@ -43,6 +47,12 @@ struct ModelFixture: Sendable, CustomStringConvertible {
 
     /// The text `keel model` prints for the samples.
     func regenerated() throws -> String {
+        if let schema {
+            let root = try JSONDocument(parsing: try SharedFixtures.bytes(of: schema)).root
+            var options = SwiftModelSource.Options()
+            options.header = ["Models for the schema \(schema.lastPathComponent), written by `keel model --schema`."]
+            return SwiftModelSource(ModelSet(schema: root, rootName: root.member("title")?.stringValue ?? ""), options: options).text
+        }
         let (samples, topLevelArray) = try samples()
         let stem = sample?.deletingPathExtension().lastPathComponent ?? ""
         var inference = ModelInference(rootName: rootName ?? ModelInference.typeName(for: stem, singular: topLevelArray))

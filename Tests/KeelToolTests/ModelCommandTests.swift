@@ -18,6 +18,7 @@ import Testing
             (["model", "\(samples)/orders.json"], "Order.swift"),
             (["model", "--name", "Activity", "\(samples)/activity.jsonl"], "Activity.swift"),
             (["model", "--keep-nulls", "\(samples)/preferences.json"], "Preferences.swift"),
+            (["model", "--schema", "\(samples)/checkout.schema.json"], "Checkout.swift"),
         ] {
             let run = try Keel.run(arguments)
             #expect(run.status == 0, "\(arguments)")
@@ -65,5 +66,11 @@ import Testing
         }
         let badName = try Keel.run(["model", "--name", "--", "-"], input: "{}")
         #expect(badName.status == 64)
+        let both = try Keel.run(["model", "--schema", "Examples/people.schema.json", "Examples/people.json"])
+        #expect(both.status == 64)
+        #expect(both.error.contains("Give samples or --schema, not both."))
+        let badSchema = try Keel.run(["model", "--schema", "Examples/invalid.json"])
+        #expect(badSchema.status == 1)
+        #expect(badSchema.output == "")
     }
 }

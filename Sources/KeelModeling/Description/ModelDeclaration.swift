@@ -7,19 +7,27 @@ public struct ModelDeclaration: Sendable, Hashable {
         /// An enum whose cases are objects told apart by the string member `tagKey`, sitting beside each
         /// variant's own members (`@JSONModel(layout: .inline(tag:))`).
         case union(tagKey: String, variants: [ModelVariant])
+        /// An enum of strings: each case's raw value is the JSON.
+        case enumeration([ModelEnumCase])
     }
 
     /// The Swift name of the type.
     public var name: String
     /// What the type holds.
     public var kind: Kind
-    /// How many objects of the samples the type was inferred from.
+    /// How many objects of the samples the type was inferred from (0 for a type read from a schema).
     public var occurrences: Int
+    /// What the type is, for its doc comment: a schema's `description`.
+    public var documentation: String?
+    /// What the type cannot hold of its source, written as comments: a schema's keywords the model does not check.
+    public var notes: [String]
 
-    public init(name: String, kind: Kind, occurrences: Int) {
+    public init(name: String, kind: Kind, occurrences: Int, documentation: String? = nil, notes: [String] = []) {
         self.name = name
         self.kind = kind
         self.occurrences = occurrences
+        self.documentation = documentation
+        self.notes = notes
     }
 }
 
@@ -35,16 +43,36 @@ public struct ModelMember: Sendable, Hashable {
     public var isRequired: Bool
     /// Whether the member was `null` in some object.
     public var isNullable: Bool
-    /// How many objects of the type had the member.
+    /// How many objects of the type had the member (0 for a member read from a schema).
     public var occurrences: Int
+    /// What the member is, for its doc comment: a schema's `description`.
+    public var documentation: String?
+    /// What the member's type cannot hold of its source, written as comments.
+    public var notes: [String]
 
-    public init(key: String, propertyName: String, type: ModelType, isRequired: Bool, isNullable: Bool, occurrences: Int) {
+    public init(key: String, propertyName: String, type: ModelType, isRequired: Bool, isNullable: Bool, occurrences: Int,
+                documentation: String? = nil, notes: [String] = []) {
         self.key = key
         self.propertyName = propertyName
         self.type = type
         self.isRequired = isRequired
         self.isNullable = isNullable
         self.occurrences = occurrences
+        self.documentation = documentation
+        self.notes = notes
+    }
+}
+
+/// A case of a string ``ModelDeclaration/Kind/enumeration(_:)``.
+public struct ModelEnumCase: Sendable, Hashable {
+    /// The string in JSON.
+    public var value: String
+    /// The case's name in Swift.
+    public var caseName: String
+
+    public init(value: String, caseName: String) {
+        self.value = value
+        self.caseName = caseName
     }
 }
 

@@ -15,7 +15,7 @@ struct SampleSorter {
 
     private(set) var groups: [ObjectGroup] = []
     private var queue: [ObjectGroup] = []
-    private var takenNames: Set<String> = []
+    private var typeNames = UniqueNames()
     private var structuresByBaseName: [String: [ObjectGroup]] = [:]
     let recognizesUnions: Bool
 
@@ -34,20 +34,15 @@ struct SampleSorter {
     /// Sorts `samples`, the values at the root, naming the root's objects `rootName`.
     mutating func sortSamples(_ samples: [JSONView], rootName: String) {
         self.rootName = rootName
-        if !samples.allSatisfy({ $0.kind == .object }) { takenNames.insert(rootName) }
+        if !samples.allSatisfy({ $0.kind == .object }) { _ = typeNames.unique(rootName) }
         route(samples, from: root, key: rootName)
         sortPending()
     }
 
     private mutating func makeGroup(_ base: String, parent: String, shape: ObjectGroup.Shape, excludedKey: String? = nil) -> ObjectGroup {
-        var name = base
-        if takenNames.contains(name) && !parent.isEmpty && !base.hasPrefix(parent) { name = parent + base }
-        var number = 2
-        while takenNames.contains(name) {
-            name = base + String(number)
-            number += 1
-        }
-        takenNames.insert(name)
+        // A name taken by another shape is tried with the parent's name first (`UserEntities`), then numbered.
+        let preferred = typeNames.contains(base) && !parent.isEmpty && !base.hasPrefix(parent) && !typeNames.contains(parent + base)
+        let name = typeNames.unique(preferred ? parent + base : base)
         let group = ObjectGroup(name: name, baseName: base, shape: shape, excludedKey: excludedKey)
         groups.append(group)
         if case .structure = shape, excludedKey == nil { structuresByBaseName[base, default: []].append(group) }

@@ -103,7 +103,7 @@ struct TypeBuilder {
 
     private mutating func declaration(for group: ObjectGroup) -> ModelDeclaration {
         if case .union(let tagKey) = group.shape {
-            var caseNames = PropertyNames()
+            var caseNames = UniqueNames()
             let variants = group.variants.map { variant in
                 _ = reference(to: variant.group, depth: 0)
                 return ModelVariant(tag: variant.tag, caseName: caseNames.unique(SwiftNames.caseName(for: variant.tag)),
@@ -118,7 +118,7 @@ struct TypeBuilder {
             for (key, value) in object.members where key != group.excludedKey { latest[key] = value }
             for (key, value) in latest { valuesByKey[key, default: []].append(value) }
         }
-        var names = PropertyNames()
+        var names = UniqueNames()
         let members = group.keys.compactMap { key -> ModelMember? in
             guard let values = valuesByKey[key] else { return nil }
             let (type, nulls) = type(of: values, in: group, key: key, inArray: false, isMember: true, depth: 0)
@@ -141,21 +141,5 @@ private struct KindsSeen {
                                     (array, .array), (object, .object)]
         let kinds = seen.filter(\.0)
         return kinds.count == 1 ? kinds[0].1 : nil
-    }
-}
-
-/// Names made unique within one type by a number (`name`, `name2`, ...).
-struct PropertyNames {
-    private var used: Set<String> = []
-
-    mutating func unique(_ name: String) -> String {
-        var candidate = name
-        var number = 2
-        while used.contains(candidate) {
-            candidate = name + String(number)
-            number += 1
-        }
-        used.insert(candidate)
-        return candidate
     }
 }

@@ -68,9 +68,11 @@ private struct SourceWriter {
         let skipped = emptyPayloads
         for declaration in models.declarations where !skipped.contains(declaration.name) {
             lines.append("")
+            writeComments(documentation: declaration.documentation, notes: declaration.notes, indent: "")
             switch declaration.kind {
             case .structure(let members): writeStructure(declaration.name, members)
             case .union(let tagKey, let variants): writeUnion(declaration.name, tagKey: tagKey, variants, emptyPayloads: skipped)
+            case .enumeration(let cases): writeEnumeration(declaration.name, cases)
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -96,6 +98,7 @@ private struct SourceWriter {
             } else if !member.isRequired || member.isNullable {
                 written += "?"
             }
+            writeComments(documentation: member.documentation, notes: member.notes, indent: "    ")
             let prefix = attributes.map { $0 + " " }.joined()
             lines.append("    \(prefix)\(access)let \(member.propertyName): \(written)")
         }
@@ -115,6 +118,27 @@ private struct SourceWriter {
         lines.append("    /// A tag no sample had, with the whole object.")
         lines.append("    @JSONUnknown case \(unknown)(String, JSON)")
         lines.append("}")
+    }
+
+    private mutating func writeEnumeration(_ name: String, _ cases: [ModelEnumCase]) {
+        lines.append("@JSONModel")
+        lines.append("\(access)enum \(name): String, Sendable, Hashable {")
+        for item in cases {
+            lines.append("    case \(item.caseName)" + (item.caseName == item.value ? "" : " = \(SwiftLiteral.string(item.value))"))
+        }
+        lines.append("}")
+    }
+
+    /// A doc comment from `documentation`, then a plain comment line per note.
+    private mutating func writeComments(documentation: String?, notes: [String], indent: String) {
+        if let documentation {
+            let text = documentation.replacingControlCharacters(keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false)
+            lines += text.map { line in
+                let trimmed = line.reversed().drop { $0 == " " }.reversed()
+                return trimmed.isEmpty ? indent + "///" : indent + "/// " + String(trimmed)
+            }
+        }
+        lines += notes.map { indent + "// " + $0.replacingControlCharacters(keepingNewlines: false) }
     }
 
     private func typeText(_ type: ModelType) -> String {
@@ -149,5 +173,27 @@ private enum KeyStyle {
     static func best(for members: [ModelMember]) -> KeyStyle {
         func misses(_ style: KeyStyle) -> Int { members.filter { style.memberName(for: $0.propertyName) != $0.key }.count }
         return misses(.snakeCase) < misses(.asWritten) ? .snakeCase : .asWritten
+    }
+}
+
+extension String {
+    /// The text with each control character a space (line breaks kept as `\n` when asked), so that it cannot
+    /// end a comment's line early or hide in it.
+    fileprivate func replacingControlCharacters(keepingNewlines: Bool) -> String {
+        var result = ""
+        var afterReturn = false
+        for scalar in unicodeScalars {
+            defer { afterReturn = scalar == "\r" }
+            if scalar == "\n" && afterReturn { continue }
+            if scalar == "\n" || scalar == "\r" {
+                result += keepingNewlines ? "\n" : " "
+            } else if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .lineSeparator
+                || scalar.properties.generalCategory == .paragraphSeparator {
+                result += " "
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -22,6 +22,12 @@ struct Model: ParsableCommand {
             The types are named after --name, or the first file (in the singular when its top level is an \
             array). The output imports Keel and KeelMacros; the same samples always give the same text.
 
+            With --schema SCHEMA, the types are those a JSON Schema describes instead (objects, required \
+            members, string enums, oneOf with a const tag member, nullable types, dictionaries, dates and \
+            local $refs, named after their $defs), with each keyword a model does not check written as a \
+            comment beside its member, and what no Swift type here can hold typed JSON:
+              $ keel model --schema Examples/people.schema.json
+
             Exit status: 0 success, 1 invalid JSON (nothing is printed), 2 a file that cannot be read, 64 a \
             usage error.
             """
@@ -32,6 +38,9 @@ struct Model: ParsableCommand {
 
     @Option(name: .long, help: "The samples' type name (default: from the first file's name).")
     var name: String?
+
+    @Option(name: .long, help: "A JSON Schema whose types to write, instead of samples.")
+    var schema: String?
 
     @Flag(name: .customLong("keep-nulls"),
           help: "Type members seen as null JSONField, which keeps null and absent apart and writes null back.")
@@ -45,12 +54,16 @@ struct Model: ParsableCommand {
     @OptionGroup var records: RecordOptions
 
     func validate() throws {
+        if schema != nil, !files.isEmpty {
+            throw ValidationError("Give samples or --schema, not both.")
+        }
         if let name, name.allSatisfy({ !$0.isLetter && !$0.isNumber }) {
             throw ValidationError("--name must hold a letter or a digit.")
         }
     }
 
     func run() throws {
+        if let schema { return try runFromSchema(schema) }
         var samples: [JSONView] = []
         var topLevelArrays = true
         var names: [String] = []
@@ -77,6 +90,28 @@ struct Model: ParsableCommand {
         let count = models.samples == 1 ? "1 sample" : "\(models.samples) samples"
         options.header = ["Models for \(from), inferred by `keel model` from \(count)."]
         StandardOutput.write(Array(SwiftModelSource(models, options: options).text.utf8))
+    }
+
+    /// Writes the types of the schema in `path`, named after --name, the schema's `title` or the file.
+    private func runFromSchema(_ path: String) throws {
+        var written: String?
+        try InputFile.forEach([path]) { file in
+            switch file.documentReportingErrors(options: input.parsingOptions) {
+            case .success(let read):
+                let root = read.document.root
+                let title = root.member("title")?.stringValue
+                let models = ModelSet(schema: root, rootName: name ?? title ?? Self.stem(of: file.displayName))
+                var options = SwiftModelSource.Options()
+                options.keepsNulls = keepNulls
+                options.isPublic = isPublic
+                options.header = ["Models for the schema \(Self.fileName(of: file.displayName)), written by `keel model --schema`."]
+                written = SwiftModelSource(models, options: options).text
+                return .success
+            case .failure(let failure):
+                return failure
+            }
+        }
+        if let written { StandardOutput.write(Array(written.utf8)) }
     }
 
     /// The file name without its folders: `data/users.json` → `users.json`.

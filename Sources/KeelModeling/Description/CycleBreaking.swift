@@ -49,11 +49,17 @@ enum CycleBreaking {
             }
         case .union(_, let variants):
             return variants.enumerated().map { ($1.payload, $0) }
+        case .enumeration:
+            return []
         }
     }
 
     private static func cut(member: Int, of declaration: inout ModelDeclaration) {
         guard case .structure(var members) = declaration.kind else { return }
+        if case .named(let held) = members[member].type {
+            let what = held == declaration.name ? "its own type" : "a \(held), which holds a \(declaration.name)"
+            members[member].notes.append("Holds \(what): a struct cannot hold itself, so typed JSON.")
+        }
         members[member].type = .json
         declaration.kind = .structure(members)
     }
