@@ -85,11 +85,11 @@ let package = Package(
         ]),
         // Models declared with the macros, decoded and encoded; and the macros' expansions and diagnostics.
         .testTarget(name: "KeelMacrosTests", dependencies: [
-            "Keel", "KeelMacros", "KeelMacrosPlugin", "KeelTestSupport",
+            "Keel", "KeelMacros", "KeelMacrosPlugin", "KeelSchema", "KeelTestSupport",
             .product(name: "MacroTesting", package: "swift-macro-testing"),
         ]),
         // Inference and the Swift it writes; the models written for the corpus and samples, compiled and decoded.
-        .testTarget(name: "KeelModelingTests", dependencies: ["Keel", "KeelMacros", "KeelModeling", "KeelTestSupport"],
+        .testTarget(name: "KeelModelingTests", dependencies: ["Keel", "KeelMacros", "KeelModeling", "KeelSchema", "KeelTestSupport"],
                     exclude: ["Samples"]),
         // The schema validator, against the official JSON Schema Test Suite among others.
         .testTarget(name: "KeelSchemaTests", dependencies: ["Keel", "KeelSchema", "KeelTestSupport"]),

@@ -35,9 +35,11 @@
 /// The generated decoder reads an object's members in one pass, so it keeps Keel's rule that the last of
 /// repeated keys wins, and its errors are those of every other Keel style: path, line, column, expected and
 /// found.
-@attached(extension, conformances: JSONDecodable, JSONEncodable, UnknownCaseRepresentable, Decodable, Encodable, JSONCodable,
+@attached(extension, conformances: JSONDecodable, JSONEncodable, JSONSchemaDescribing, UnknownCaseRepresentable, Decodable, Encodable,
+          JSONCodable,
           names: named(init(json:in:)), named(decode), named(toJSON), named(_mayRecordNestedErrors), named(jsonMemberNames),
-          named(jsonTags), named(jsonCaseMembers), named(unknownCase), named(init(from:)), named(encode(to:)), named(write(to:)))
+          named(jsonTags), named(jsonCaseMembers), named(unknownCase), named(init(from:)), named(encode(to:)), named(write(to:)),
+          named(jsonSchema))
 public macro JSONModel(
     keys: JSONKeyCase = .asWritten, tags: JSONKeyCase = .asWritten, layout: JSONUnionLayout = .external, codable: Bool = false
 ) =

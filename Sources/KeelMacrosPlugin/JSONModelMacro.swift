@@ -11,31 +11,38 @@ public struct JSONModelMacro: ExtensionMacro {
     ) throws -> [ExtensionDeclSyntax] {
         let keys = keyCase(of: node, label: "keys")
         let members: String
-        var conformances = ["JSONDecodable", "JSONEncodable"]
+        var conformances = ["JSONDecodable", "JSONEncodable", "JSONSchemaDescribing"]
+        let documentation = declaration.leadingTrivia.documentation
         if let structure = declaration.as(StructDeclSyntax.self) {
             let properties = ModelProperty.properties(of: structure, keys: keys, in: context)
             guard !diagnoseRepeatedNames(properties, in: context) else { return [] }
-            members = ModelSource(
-                typeName: structure.name.text, access: accessModifier(of: structure.modifiers), properties: properties,
-                isGeneric: structure.genericParameterClause != nil
-            ).members
+            let access = accessModifier(of: structure.modifiers)
+            let isGeneric = structure.genericParameterClause != nil
+            members = ModelSource(typeName: structure.name.text, access: access, properties: properties, isGeneric: isGeneric).members
+                + "\n\n" + SchemaSource(typeName: structure.name.text, access: access, isGeneric: isGeneric, documentation: documentation)
+                .structure(properties)
         } else if let enumeration = declaration.as(EnumDeclSyntax.self) {
             guard let cases = UnionCase.cases(of: enumeration, keys: keys, tags: keyCase(of: node, label: "tags"), in: context) else {
                 return []
             }
+            let access = accessModifier(of: enumeration.modifiers)
+            let schema = SchemaSource(typeName: enumeration.name.text, access: access,
+                                      isGeneric: enumeration.genericParameterClause != nil, documentation: documentation)
             if hasRawValue(enumeration) {
                 // The raw value is the JSON; Keel's conformances for raw-value enums do the work.
-                members = cases.first(where: \.isFallback).map {
+                let fallback = cases.first(where: \.isFallback).map {
                     conformances.append("UnknownCaseRepresentable")
                     return "/// The case a raw value that names no case decodes as.\n"
-                        + "\(accessModifier(of: enumeration.modifiers))static var unknownCase: Self { .\($0.name) }"
+                        + "\(access)static var unknownCase: Self { .\($0.name) }\n\n"
                 } ?? ""
+                let rawType = enumeration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription ?? ""
+                members = fallback + schema.rawValues(cases, rawType: rawType)
             } else {
                 guard let layout = layout(of: node, in: context) else { return [] }
                 members = UnionSource(
-                    typeName: enumeration.name.text, access: accessModifier(of: enumeration.modifiers), layout: layout,
+                    typeName: enumeration.name.text, access: access, layout: layout,
                     cases: cases, isGeneric: enumeration.genericParameterClause != nil
-                ).members
+                ).members + "\n\n" + schema.union(cases, layout: layout)
             }
         } else {
             context.diagnose(Diagnostic(node: node, message: ModelDiagnostic.notAStruct))

@@ -29,6 +29,11 @@ struct ModelProperty {
     let reading: Reading
     /// Where diagnostics about the property point.
     let node: Syntax
+    /// The property's doc comment, for its schema's `description`.
+    var documentation: String? = nil
+    /// The type as written, for an enum case's value (whose type the schema names); `nil` for a property,
+    /// reached through its key path instead.
+    var typeText: String? = nil
 }
 
 /// The options of one property, as its attributes give them.
@@ -131,7 +136,8 @@ extension ModelProperty {
                 else { continue }
                 let path = options.path ?? [keys.memberName(for: bareName)]
                 properties.append(ModelProperty(name: name, path: path, aliases: path.count == 1 ? options.aliases : [],
-                                                reading: reading, node: Syntax(binding)))
+                                                reading: reading, node: Syntax(binding),
+                                                documentation: variable.leadingTrivia.documentation))
             }
         }
         return properties
@@ -267,5 +273,37 @@ extension TypeSyntax {
             return nil
         }
         return argument
+    }
+}
+
+extension Trivia {
+    /// The text of the `///` and `/** */` comments in this trivia, their markers and one space after them
+    /// removed; `nil` when there are none.
+    var documentation: String? {
+        var lines: [String] = []
+        for piece in pieces {
+            switch piece {
+            case .docLineComment(let text):
+                var line = Substring(text.dropFirst(3))
+                if line.first == " " { line = line.dropFirst() }
+                lines.append(String(line))
+            case .docBlockComment(let text):
+                let body = text.dropFirst(3).dropLast(2)
+                lines += body.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    String($0.drop { $0 == " " || $0 == "*" })
+                }
+            default: continue
+            }
+        }
+        let text = lines.joined(separator: "\n").trimmingSpaces
+        return text.isEmpty ? nil : text
+    }
+}
+
+extension String {
+    /// The text without spaces and line breaks at either end.
+    fileprivate var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

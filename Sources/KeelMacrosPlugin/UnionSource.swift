@@ -37,6 +37,10 @@ struct UnionCase {
     let payload: Payload
     let isFallback: Bool
     let node: Syntax
+    /// The type of a single value, as written (for the schema).
+    var singleType: String? = nil
+    /// The raw value written after `=`, in an enum with raw values.
+    var rawValue: ExprSyntax? = nil
 
     enum Payload {
         case none
@@ -320,13 +324,15 @@ extension UnionCase {
                             continue
                         }
                         values.append(ModelProperty(name: label ?? "_\(position)", path: [memberName], reading: reading,
-                                                    node: Syntax(parameter)))
+                                                    node: Syntax(parameter), typeText: parameter.type.trimmedDescription))
                         labels.append(label)
                     }
                     payload = .members(values, labels: labels)
                 }
                 let unionCase = UnionCase(name: name, tag: explicitTag ?? tags.memberName(for: bareName), payload: payload,
-                                          isFallback: isFallback, node: Syntax(element))
+                                          isFallback: isFallback, node: Syntax(element),
+                                          singleType: parameters.count == 1 ? parameters[0].type.trimmedDescription : nil,
+                                          rawValue: element.rawValue?.value)
                 if isFallback, unionCase.valueCount > 2 {
                     context.diagnose(Diagnostic(node: element, message: ModelDiagnostic.fallbackShape(bareName)))
                     valid = false

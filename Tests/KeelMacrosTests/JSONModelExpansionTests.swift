@@ -36,7 +36,7 @@ struct JSONModelExpansionTests {
                 var cache: [Int] = []
             }
 
-            extension User: JSONDecodable, JSONEncodable {
+            extension User: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
                 /// The members `User` reads, matched with an object's keys in one pass.
                 static let jsonMemberNames = JSONMemberNames(["user_id", "nickname", "retries", "profile", "tags"])
 
@@ -91,6 +91,19 @@ struct JSONModelExpansionTests {
                     try writer.member("tags", self.tags)
                     writer.endObject()
                 }
+
+                /// The JSON Schema of what `User` reads and writes (see `JSONSchemaDescribing`).
+                public static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
+                    schemas.definition(of: Self.self, named: "User") { schemas in
+                        var object = JSONSchemaObject()
+                        object.add(["user_id"], schema: schemas.schema(of: \Self.userID), required: true)
+                        object.add(["nickname"], schema: schemas.schema(of: \Self.nickname), required: false)
+                        object.add(["retries"], schema: schemas.defaulted(schemas.schema(of: \Self.retries), when: .missing), required: false, default: schemas.defaultValue(of: \Self.retries, 3))
+                        object.add(["profile", "url"], schema: schemas.schema(of: \Self.profileURL), required: true)
+                        object.add(["tags"], schema: schemas.lossyArraySchema(of: \Self.tags), required: true)
+                        return object.schema(in: &schemas)
+                    }
+                }
             }
             """#
         }
@@ -115,7 +128,7 @@ struct JSONModelExpansionTests {
             struct C { let name: String 
             }
 
-            extension A: JSONDecodable, JSONEncodable {
+            extension A: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
                 /// The members `A` reads, matched with an object's keys in one pass.
                 static let jsonMemberNames = JSONMemberNames(["MY_URL_VALUE"])
 
@@ -147,9 +160,18 @@ struct JSONModelExpansionTests {
                     try writer.member("MY_URL_VALUE", self.myURLValue)
                     writer.endObject()
                 }
+
+                /// The JSON Schema of what `A` reads and writes (see `JSONSchemaDescribing`).
+                static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
+                    schemas.definition(of: Self.self, named: "A") { schemas in
+                        var object = JSONSchemaObject()
+                        object.add(["MY_URL_VALUE"], schema: schemas.schema(of: \Self.myURLValue), required: true)
+                        return object.schema(in: &schemas)
+                    }
+                }
             }
 
-            extension B: JSONDecodable, JSONEncodable {
+            extension B: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
                 /// The members `B` reads, matched with an object's keys in one pass.
                 static let jsonMemberNames = JSONMemberNames(["http-status2xx"])
 
@@ -181,9 +203,18 @@ struct JSONModelExpansionTests {
                     try writer.member("http-status2xx", self.httpStatus2xx)
                     writer.endObject()
                 }
+
+                /// The JSON Schema of what `B` reads and writes (see `JSONSchemaDescribing`).
+                static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
+                    schemas.definition(of: Self.self, named: "B") { schemas in
+                        var object = JSONSchemaObject()
+                        object.add(["http-status2xx"], schema: schemas.schema(of: \Self.httpStatus2xx), required: true)
+                        return object.schema(in: &schemas)
+                    }
+                }
             }
 
-            extension C: JSONDecodable, JSONEncodable {
+            extension C: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
                 /// The members `C` reads, matched with an object's keys in one pass.
                 static let jsonMemberNames = JSONMemberNames(["Name"])
 
@@ -214,6 +245,15 @@ struct JSONModelExpansionTests {
                     writer.beginObject()
                     try writer.member("Name", self.name)
                     writer.endObject()
+                }
+
+                /// The JSON Schema of what `C` reads and writes (see `JSONSchemaDescribing`).
+                static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
+                    schemas.definition(of: Self.self, named: "C") { schemas in
+                        var object = JSONSchemaObject()
+                        object.add(["Name"], schema: schemas.schema(of: \Self.name), required: true)
+                        return object.schema(in: &schemas)
+                    }
                 }
             }
             """#
@@ -387,7 +427,7 @@ struct JSONModelExpansionTests {
                 var enabled: Bool?
             }
 
-            extension Settings: JSONDecodable, JSONEncodable {
+            extension Settings: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
                 /// The members `Settings` reads, matched with an object's keys in one pass.
                 static let jsonMemberNames = JSONMemberNames(["limit", "enabled"])
 
@@ -422,6 +462,16 @@ struct JSONModelExpansionTests {
                     try writer.member("limit", self.limit)
                     try writer.member("enabled", self.enabled)
                     writer.endObject()
+                }
+
+                /// The JSON Schema of what `Settings` reads and writes (see `JSONSchemaDescribing`).
+                static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
+                    schemas.definition(of: Self.self, named: "Settings") { schemas in
+                        var object = JSONSchemaObject()
+                        object.add(["limit"], schema: schemas.defaulted(schemas.schema(of: \Self.limit), when: .missing), required: false, default: schemas.defaultValue(of: \Self.limit, 50))
+                        object.add(["enabled"], schema: schemas.defaulted(schemas.schema(of: \Self.enabled), when: .missingOrNull), required: false, default: schemas.defaultValue(of: \Self.enabled, true))
+                        return object.schema(in: &schemas)
+                    }
                 }
             }
             """#
@@ -472,7 +522,7 @@ struct JSONModelExpansionTests {
                 case other(String)
             }
 
-            extension Shape: JSONDecodable, JSONEncodable {
+            extension Shape: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
                 /// The tags of `Shape`'s cases, in declaration order.
                 static let jsonTags: [String] = ["circle", "box", "dot"]
 
@@ -539,6 +589,20 @@ struct JSONModelExpansionTests {
                         try writer.json(toJSON())
                     }
                 }
+
+                /// The JSON Schema of what `Shape` reads and writes (see `JSONSchemaDescribing`).
+                static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
+                    schemas.definition(of: Self.self, named: "Shape") { schemas in
+                        var union = JSONSchemaUnion(layout: .inline(tag: "kind"))
+                        var case0 = JSONSchemaObject()
+                        case0.add(["radius"], schema: schemas.schema(of: (Double).self), required: true)
+                        union.add(tag: "circle", payload: .members(case0))
+                        union.add(tag: "box", payload: .value(schemas.schema(of: (Side).self)))
+                        union.add(tag: "dot", payload: .none)
+                        union.addFallback()
+                        return union.schema(in: &schemas)
+                    }
+                }
             }
             """
         }
@@ -560,7 +624,7 @@ struct JSONModelExpansionTests {
                 case sized(width: Double, kind: String)
             }
 
-            extension Labelled: JSONDecodable, JSONEncodable {
+            extension Labelled: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
                 /// The tags of `Labelled`'s cases, in declaration order.
                 static let jsonTags: [String] = ["sized"]
 
@@ -609,6 +673,17 @@ struct JSONModelExpansionTests {
                         writer.endObject()
                     }
                 }
+
+                /// The JSON Schema of what `Labelled` reads and writes (see `JSONSchemaDescribing`).
+                static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
+                    schemas.definition(of: Self.self, named: "Labelled") { schemas in
+                        var union = JSONSchemaUnion(layout: .inline(tag: "kind"))
+                        var case0 = JSONSchemaObject()
+                        case0.add(["width"], schema: schemas.schema(of: (Double).self), required: true)
+                        union.add(tag: "sized", payload: .members(case0))
+                        return union.schema(in: &schemas)
+                    }
+                }
             }
             """
         }
@@ -630,10 +705,17 @@ struct JSONModelExpansionTests {
                 case unknown
             }
 
-            extension Plan: JSONDecodable, JSONEncodable, UnknownCaseRepresentable {
+            extension Plan: JSONDecodable, JSONEncodable, JSONSchemaDescribing, UnknownCaseRepresentable {
                 /// The case a raw value that names no case decodes as.
                 public static var unknownCase: Self {
                     .unknown
+                }
+
+                /// The JSON Schema of what `Plan` reads and writes (see `JSONSchemaDescribing`).
+                public static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
+                    schemas.definition(of: Self.self, named: "Plan") { schemas in
+                        return schemas.enumeration(["free", "pro"], type: "string", open: true)
+                    }
                 }
             }
             """

@@ -4,6 +4,7 @@ import Foundation
 import Keel
 import KeelMacros
 import KeelModeling
+import KeelSchema
 import KeelTestSupport
 import Testing
 
@@ -20,20 +21,27 @@ import Testing
         guard fixture.sample != nil else { return }  // the corpus is not beside the repository (FixturePresenceTests)
         let samples = try fixture.samples().samples
         #expect(!samples.isEmpty)
+        func read<T: JSONDecodable & JSONEncodable & JSONSchemaDescribing>(_ type: T.Type) throws -> ([JSON], JSON) {
+            (try samples.map { try T.decode($0, in: .strict).toJSON() }, T.jsonSchema())
+        }
         let written: [JSON]
+        let schema: JSON
         switch fixture.generated {
-        case "Twitter.swift": written = try samples.map { try Twitter.decode($0, in: .strict).toJSON() }
-        case "CitmCatalog.swift": written = try samples.map { try CitmCatalog.decode($0, in: .strict).toJSON() }
-        case "Canada.swift": written = try samples.map { try Canada.decode($0, in: .strict).toJSON() }
-        case "People.swift": written = try samples.map { try People.decode($0, in: .strict).toJSON() }
-        case "Activity.swift": written = try samples.map { try Activity.decode($0, in: .strict).toJSON() }
-        case "Order.swift": written = try samples.map { try Order.decode($0, in: .strict).toJSON() }
-        case "Preferences.swift": written = try samples.map { try Preferences.decode($0, in: .strict).toJSON() }
-        case "Checkout.swift": written = try samples.map { try Checkout.decode($0, in: .strict).toJSON() }
+        case "Twitter.swift": (written, schema) = try read(Twitter.self)
+        case "CitmCatalog.swift": (written, schema) = try read(CitmCatalog.self)
+        case "Canada.swift": (written, schema) = try read(Canada.self)
+        case "People.swift": (written, schema) = try read(People.self)
+        case "Activity.swift": (written, schema) = try read(Activity.self)
+        case "Order.swift": (written, schema) = try read(Order.self)
+        case "Preferences.swift": (written, schema) = try read(Preferences.self)
+        case "Checkout.swift": (written, schema) = try read(Checkout.self)
         default:
             Issue.record("no decoding for \(fixture.generated)")
             return
         }
+        // The generated types' own schemas (models → schema) accept the samples they were inferred from.
+        let validator = try JSONSchema(schema)
+        for sample in samples { #expect(validator.isValid(sample), "\(validator.validate(sample).failures.prefix(3))") }
         for (sample, json) in zip(samples, written) {
             // An optional writes neither null nor absence, so without `--keep-nulls` a null member comes back
             // absent; with it, everything comes back. Numbers compare by value (`2.50` and `2.5` are one).
