@@ -12,6 +12,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Keel", package: "Keel"), .product(name: "KeelOperators", package: "Keel"),
                 .product(name: "KeelMacros", package: "Keel"), .product(name: "KeelSchema", package: "Keel"),
+                .product(name: "KeelModeling", package: "Keel"),
             ],
             path: "Sources/KeelBenchmarks"
         ),

@@ -5,7 +5,7 @@ import Foundation
 // Codable bridge and each style, and again under a snake-case key strategy; encoding; and peak memory while parsing the largest file. Options: --corpus
 // DIR (default ../shared/corpus from the repository root), --seconds S (time per case, default 0.5),
 // --only SECTIONS (a comma-separated subset of parsing, writing, decoding, strategies, encoding, lines,
-// query, schema, memory), and file names to restrict the run.
+// query, schema, models, memory), and file names to restrict the run.
 
 // The memory measurement runs this executable again, in a process of its own.
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-child",
@@ -22,7 +22,7 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-
 var corpusPath: String?
 var budget = 0.5
 var only: [String] = []
-let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "schema", "memory"]
+let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "schema", "models", "memory"]
 var sections = allSections
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -251,6 +251,25 @@ if runs("schema", on: "twitter.json") {
             print("")
             print(table.title + "; ratio to the first row")
             printRatioRows(table.rows, bytes: table.bytes, nameWidth: 52)
+        }
+    } catch {
+        print("Benchmark check failed: \(error)")
+        exit(1)
+    }
+}
+
+if sections.contains("models") {
+    do {
+        let modelFiles = files.filter { ["twitter.json", "citm_catalog.json", "canada.json"].contains($0) }
+        for table in try ModelInferenceBenchmark.run(corpus: corpus, files: modelFiles, budget: budget) {
+            print("")
+            print("Models from samples (keel model) of \(table.file), \(table.bytes) bytes: MB/s, and ms per run; ratio to the first row")
+            let baseline = table.rows[0].1.megabytesPerSecond(table.bytes)
+            for (name, measurement) in table.rows {
+                let speed = measurement.megabytesPerSecond(table.bytes)
+                print([pad(name, 52), pad(figure(speed), 10, right: true), pad(String(format: "%.1f ms", measurement.seconds * 1000), 10, right: true),
+                       pad(String(format: "%.2f×", speed / baseline), 9, right: true)].joined(separator: " "))
+            }
         }
     } catch {
         print("Benchmark check failed: \(error)")

@@ -6,7 +6,8 @@
 /// member being missing. Members not listed are allowed, as the decoder ignores them, except in structured
 /// output, where every object lists all its members as required and allows no others.
 public struct JSONSchemaObject {
-    private final class Node {
+    /// A member, or an object on members' paths, with the members below it.
+    private struct Node {
         var schema: JSON?
         var isRequired = false
         var defaultValue: JSON?
@@ -14,15 +15,20 @@ public struct JSONSchemaObject {
         var aliases: [String] = []
         var children: [(key: String, node: Node)] = []
 
-        func child(_ key: String) -> Node {
-            if let found = children.first(where: { $0.key == key }) { return found.node }
-            let made = Node()
-            children.append((key, made))
-            return made
+        /// Goes down `path`, making the objects on the way (required when `required`), and lets `change` set
+        /// the member at its end.
+        mutating func descend(_ path: ArraySlice<String>, required: Bool, _ change: (inout Node) -> Void) {
+            guard let key = path.first else { return change(&self) }
+            let position = children.firstIndex { $0.key == key } ?? {
+                children.append((key, Node()))
+                return children.count - 1
+            }()
+            if required { children[position].node.isRequired = true }
+            children[position].node.descend(path.dropFirst(), required: required, change)
         }
     }
 
-    private let root = Node()
+    private var root = Node()
     private var flattened: [JSON] = []
     private let description: String?
 
@@ -35,16 +41,13 @@ public struct JSONSchemaObject {
         _ path: [String], schema: JSON, required: Bool, default defaultValue: JSON? = nil, description: String? = nil,
         aliases: [String] = []
     ) {
-        var node = root
-        for key in path {
-            node = node.child(key)
-            if required { node.isRequired = true }
+        root.descend(path[...], required: required) { member in
+            member.schema = schema
+            member.isRequired = required
+            member.defaultValue = defaultValue
+            member.description = description
+            member.aliases = aliases
         }
-        node.schema = schema
-        node.isRequired = required
-        node.defaultValue = defaultValue
-        node.description = description
-        node.aliases = aliases
     }
 
     /// Adds the members of a flattened property's type, whose schema is `schema`.
