@@ -153,6 +153,12 @@ import Testing
         let elements = try Self.models(["[{\"id\": 1}]"], rootName: "Data")
         #expect(elements.root == .array(.named("DataModelElement")), "a reserved name takes a suffix, and elements another")
         #expect(try Self.models(["\"x\"", "null"], rootName: "Name").root == .string)
+        // An object keyed by data at the root: the root is the dictionary, its values another type.
+        let keyed = try Self.models([#"{"2018": {"name": "a"}, "2019": {"name": "b"}}"#], rootName: "Projects")
+        #expect(keyed.root == .dictionary(.named("Project")))
+        let unchanged = try Self.models([#"{"2018": {"name": "a"}}"#], rootName: "Gsoc")
+        #expect(unchanged.root == .dictionary(.named("GsocEntry")))
+        #expect(SwiftModelSource(unchanged).text.contains("typealias Gsoc = [String: GsocEntry]\n\n@JSONModel\nstruct GsocEntry"))
         #expect(try Self.models([], rootName: "Nothing").root == .json)
     }
 

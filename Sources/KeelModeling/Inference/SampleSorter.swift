@@ -208,7 +208,12 @@ struct SampleSorter {
         }
         if keySet.isEmpty || keySet.count > Self.largestStructure || keys.allSatisfy(KeyLooks.isData) {
             // The values' objects are named after what the dictionary holds (`events` → `Event`).
-            let valueName = slot.inArray ? base : SwiftNames.typeName(for: slot.key, singular: true)
+            var valueName = slot.inArray ? base : SwiftNames.typeName(for: slot.key, singular: true)
+            if parent.isEmpty {
+                // The root is then an alias of the dictionary, under the root's name: its values need another.
+                if !typeNames.contains(rootName) { _ = typeNames.unique(rootName) }
+                if valueName == rootName { valueName += "Entry" }
+            }
             return ObjectGroup(name: valueName, baseName: valueName, shape: .dictionary)
         }
         if recognizesUnions, slot.inArray || parent.isEmpty, let tagKey = UnionTag.find(in: batch, keys: keys) {
