@@ -60,7 +60,7 @@ struct SchemaSource {
         case .coercing: schema = "schemas.coercingSchema(of: \(of))"
         case .coded(_, let optional):
             required = !optional
-            schema = "schemas.codedSchema(optional: \(optional))"
+            schema = "schemas.codedSchema()"
         case .flattened:
             return "\(object).flatten(\(schema))"
         }

@@ -101,7 +101,7 @@ extension JSONSchemaBuilder {
     }
 
     /// A member read by a `JSONValueCoder` of the user's: any value, since only the coder knows.
-    public mutating func codedSchema(optional: Bool) -> JSON {
+    public mutating func codedSchema() -> JSON {
         cannotDescribe("a value read by a JSONValueCoder")
         return true
     }

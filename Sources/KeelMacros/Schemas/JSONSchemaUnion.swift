@@ -102,8 +102,7 @@ public struct JSONSchemaUnion {
     private static func prepending(_ key: String, _ schema: JSON, to object: JSON) -> JSON {
         guard case .object(let members) = object, case .object(let properties)? = members["properties"] else { return object }
         var result = JSONObject()
-        for (name, value) in members where name != "properties" && name != "required" {
-            if name == "additionalProperties" { continue }
+        for (name, value) in members where !["properties", "required", "additionalProperties"].contains(name) {
             result.append(key: name, value: value)
         }
         result.append(key: "properties", value: .object(JSONObject(members: [(key, schema)] + properties.filter { $0.key != key }.map { ($0.key, $0.value) })))

@@ -25,3 +25,13 @@ public indirect enum ModelType: Sendable, Hashable {
     /// A type declared in the same ``ModelSet``, by name.
     case named(String)
 }
+
+extension ModelType {
+    /// `Int` or `Double` for the number `value`, by its text: `Int` for an integer literal that fits, `Double`
+    /// for one with a fraction or an exponent (`1.0`, `1e3`) or too large. The one rule samples and schemas
+    /// (a `const`, an `enum`) are typed by.
+    static func number(_ value: JSONView) -> ModelType {
+        let fractional = value.sourceText.contains { $0 == "." || $0 == "e" || $0 == "E" }
+        return fractional || value.numberValue?.exactly(Int.self) == nil ? .double : .integer
+    }
+}

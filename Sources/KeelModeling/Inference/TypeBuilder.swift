@@ -52,11 +52,7 @@ struct TypeBuilder {
             case .null: nulls += 1
             case .bool: kinds.bool = true
             case .number:
-                if value.sourceText.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) || value.numberValue?.exactly(Int.self) == nil {
-                    kinds.double = true
-                } else {
-                    kinds.integer = true
-                }
+                if ModelType.number(value) == .double { kinds.double = true } else { kinds.integer = true }
             case .string:
                 kinds.string = true
                 if isMember && recognizesDates, let text = value.stringValue { strings.append(text) }

@@ -151,7 +151,7 @@ struct SchemaModelReader {
     private static func scalarType(of value: JSONView) -> ModelType {
         switch value.kind {
         case .bool: return .bool
-        case .number: return value.sourceText.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? .double : .integer
+        case .number: return ModelType.number(value)
         case .string: return .string
         default: return .json
         }
