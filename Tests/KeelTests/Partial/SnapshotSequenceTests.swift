@@ -1,0 +1,90 @@
+import Foundation
+import Keel
+import Testing
+
+/// `JSONSnapshots` over asynchronous sources of chunks, text and bytes.
+@Suite struct SnapshotSequenceTests {
+    /// An asynchronous sequence of the given elements, each handed out after a yield, as a network body would.
+    struct Pieces<Element: Sendable>: AsyncSequence, Sendable {
+        let elements: [Element]
+        var failure: (any Error & Sendable)?
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var elements: ArraySlice<Element>
+            var failure: (any Error & Sendable)?
+            mutating func next() async throws -> Element? {
+                await Task.yield()
+                if elements.isEmpty, let failure { throw failure }
+                return elements.popFirst()
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(elements: elements[...], failure: failure) }
+    }
+
+    struct Dropped: Error {}
+
+    /// A model's reply in text deltas, as a streaming API sends them: the snapshots show the title first, then
+    /// each item, and end with the whole reply.
+    @Test func textDeltas() async throws {
+        let deltas = [#"{"ti"#, #"tle": "Wee"#, #"kend plan", "ste"#, #"ps": [{"time": 9, "what": "Bre"#,
+                      #"akfast"}, {"time": 1"#, #"1, "what""#, #": "Walk"}], "done": tr"#, "ue}"]
+        var seen: [JSONSnapshot] = []
+        for try await snapshot in JSONSnapshots(Pieces(elements: deltas)) { seen.append(snapshot) }
+        #expect(seen.map(\.value).contains(["title": "Wee"]))
+        #expect(seen.map(\.value).contains(["title": "Weekend plan", "steps": [["time": 9, "what": "Bre"]]]))
+        let last = try #require(seen.last)
+        #expect(last.isComplete)
+        #expect(last.value == ["title": "Weekend plan", "steps": [["time": 9, "what": "Breakfast"], ["time": 11, "what": "Walk"]], "done": true])
+        // Only changes are handed out: no two snapshots in a row are equal.
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 != $1 })
+        // The piece `{"ti` shows nothing but an empty object; the key alone changes nothing.
+        #expect(seen.first?.value == [:])
+        #expect(seen.filter(\.isComplete).count == 1)
+    }
+
+    /// Chunks of bytes and single bytes give the same final document.
+    @Test func bytesAndChunks() async throws {
+        let text = #"{"a": [1, 2.5, "x\u00e9"], "b": {"c": null}}"#
+        let bytes = Array(text.utf8)
+        var fromBytes: JSONSnapshot?
+        var count = 0
+        for try await snapshot in JSONSnapshots(Pieces(elements: bytes)) {
+            fromBytes = snapshot
+            count += 1
+        }
+        var fromChunks: JSONSnapshot?
+        for try await snapshot in JSONSnapshots(Pieces(elements: stride(from: 0, to: bytes.count, by: 5).map { Array(bytes[$0..<min($0 + 5, bytes.count)]) })) {
+            fromChunks = snapshot
+        }
+        #expect(fromBytes?.value == (try JSON(parsing: text)))
+        #expect(fromChunks == fromBytes)
+        #expect(count < bytes.count)
+    }
+
+    /// A top-level number is only whole at the source's end.
+    @Test func aNumberEndsWithTheSource() async throws {
+        var last: JSONSnapshot?
+        for try await snapshot in JSONSnapshots(Pieces(elements: ["12", "34"]), numbersInProgress: true) { last = snapshot }
+        #expect(last?.value == 1234)
+        #expect(last?.isComplete == true)
+    }
+
+    /// A syntax error ends the iteration at its place; a document cut short, with the error for its end; the
+    /// source's own error, as it is.
+    @Test func errors() async throws {
+        var received: [JSONSnapshot] = []
+        let error = await #expect(throws: JSONSyntaxError.self) {
+            for try await snapshot in JSONSnapshots(Pieces(elements: [#"{"a": 1"#, "\n", #", "b" 2}"#])) { received.append(snapshot) }
+        }
+        #expect(error?.line == 2)
+        #expect(error?.column == 7)
+        #expect(error?.kind == .unexpectedCharacter)
+        #expect(received.last?.value == ["a": 1])
+        let cut = await #expect(throws: JSONSyntaxError.self) {
+            for try await _ in JSONSnapshots(Pieces(elements: [#"{"a": [1"#])) {}
+        }
+        #expect(cut?.kind == .unexpectedEndOfInput)
+        await #expect(throws: Dropped.self) {
+            for try await _ in JSONSnapshots(Pieces(elements: [#"{"a""#], failure: Dropped())) {}
+        }
+    }
+}
