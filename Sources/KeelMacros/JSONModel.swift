@@ -36,10 +36,10 @@
 /// repeated keys wins, and its errors are those of every other Keel style: path, line, column, expected and
 /// found.
 @attached(extension, conformances: JSONDecodable, JSONEncodable, JSONSchemaDescribing, UnknownCaseRepresentable, Decodable, Encodable,
-          JSONCodable,
+          JSONCodable, JSONPartialModel, JSONPartialDecodable,
           names: named(init(json:in:)), named(decode), named(toJSON), named(_mayRecordNestedErrors), named(jsonMemberNames),
           named(jsonTags), named(jsonCaseMembers), named(unknownCase), named(init(from:)), named(encode(to:)), named(write(to:)),
-          named(jsonSchema))
+          named(jsonSchema), named(jsonPartialMembers), named(Partial))
 public macro JSONModel(
     keys: JSONKeyCase = .asWritten, tags: JSONKeyCase = .asWritten, layout: JSONUnionLayout = .external, codable: Bool = false
 ) =

@@ -14,6 +14,7 @@ public struct JSONModelMacro: ExtensionMacro {
         var conformances = ["JSONDecodable", "JSONEncodable", "JSONSchemaDescribing"]
         let documentation = declaration.leadingTrivia.documentation
         if let structure = declaration.as(StructDeclSyntax.self) {
+            conformances += ["JSONPartialDecodable", "JSONPartialModel"]
             let properties = ModelProperty.properties(of: structure, keys: keys, in: context)
             guard !diagnoseRepeatedNames(properties, in: context) else { return [] }
             let access = accessModifier(of: structure.modifiers)
@@ -22,6 +23,8 @@ public struct JSONModelMacro: ExtensionMacro {
                 + "\n\n" + SchemaSource(typeName: structure.name.text, access: access, isGeneric: isGeneric, documentation: documentation)
                 .structure(properties)
         } else if let enumeration = declaration.as(EnumDeclSyntax.self) {
+            // Shown once finished: its own partial form.
+            conformances.append("JSONPartialDecodable")
             guard let cases = UnionCase.cases(of: enumeration, keys: keys, tags: keyCase(of: node, label: "tags"), in: context) else {
                 return []
             }

@@ -20,7 +20,7 @@ struct ModelSource {
     }
 
     var members: String {
-        [table, initializer, decodeFunction, nestedErrors, encodeFunction, writeFunction].joined(separator: "\n\n")
+        [table, initializer, decodeFunction, nestedErrors, encodeFunction, writeFunction, partialMembers].joined(separator: "\n\n")
     }
 
     private var table: String {
@@ -52,6 +52,39 @@ struct ModelSource {
     }
 
     private var decodeFunction: String { Self.decodeFunction(access: access) }
+
+    /// Each property with the member it reads, for snapshots of a document still arriving. A property read
+    /// with an option (a date format, a default, a coder, ...) is read, once finished, by the same expression
+    /// as in the initializer, from an object holding its member alone.
+    private var partialMembers: String {
+        let slots = memberNames
+        let entries = properties.map { property -> String in
+            let finished = "{ json, context throws(JSONDecodingError) in\n"
+            if property.isFlattened {
+                return "JSONPartialMember(flattened: \\Self.\(property.name)) \(finished)"
+                    + "try Self._propertyValue(\\Self.\(property.name), json.decodeFlattened(in: context))\n}"
+            }
+            let path = "[" + property.path.map(\.literal).joined(separator: ", ") + "]"
+            let aliases = property.aliases.isEmpty ? "" : ", aliases: [" + property.aliases.map(\.literal).joined(separator: ", ") + "]"
+            let head = "JSONPartialMember(\\Self.\(property.name), path: \(path)\(aliases))"
+            switch property.reading {
+            case .required, .optional:
+                return head
+            default:
+                return head + " \(finished)let members = try json.members(Self.jsonMemberNames, expecting: \"an object (\(typeName))\")\n"
+                    + "return try Self._propertyValue(\\Self.\(property.name), \(property.readExpression(slot: property.slotExpression(in: slots))))\n}"
+            }
+        }
+        return """
+            /// What has arrived so far of a `\(typeName)` value: each property optional.
+            \(access)typealias Partial = JSONPartial<Self>
+
+            /// Each property with the member it reads, for typed snapshots of a document still arriving.
+            \(access)static var jsonPartialMembers: [JSONPartialMember<Self>] {
+            [\(entries.joined(separator: ",\n"))]
+            }
+            """
+    }
 
     /// `JSONDecodable`'s requirement, which both a struct's and an enum's extensions forward to `init(json:in:)`.
     static func decodeFunction(access: String) -> String {

@@ -36,7 +36,7 @@ struct JSONModelExpansionTests {
                 var cache: [Int] = []
             }
 
-            extension User: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
+            extension User: JSONDecodable, JSONEncodable, JSONSchemaDescribing, JSONPartialDecodable, JSONPartialModel {
                 /// The members `User` reads, matched with an object's keys in one pass.
                 static let jsonMemberNames = JSONMemberNames(["user_id", "nickname", "retries", "profile", "tags"])
 
@@ -92,6 +92,24 @@ struct JSONModelExpansionTests {
                     writer.endObject()
                 }
 
+                /// What has arrived so far of a `User` value: each property optional.
+                public typealias Partial = JSONPartial<Self>
+
+                /// Each property with the member it reads, for typed snapshots of a document still arriving.
+                public static var jsonPartialMembers: [JSONPartialMember<Self>] {
+                    [JSONPartialMember(\Self.userID, path: ["user_id"]),
+                        JSONPartialMember(\Self.nickname, path: ["nickname"]),
+                        JSONPartialMember(\Self.retries, path: ["retries"]) { json, context throws(JSONDecodingError) in
+                            let members = try json.members(Self.jsonMemberNames, expecting: "an object (User)")
+                            return try Self._propertyValue(\Self.retries, members[2].decode(default: 3, in: context))
+                        },
+                        JSONPartialMember(\Self.profileURL, path: ["profile", "url"]),
+                        JSONPartialMember(\Self.tags, path: ["tags"]) { json, context throws(JSONDecodingError) in
+                            let members = try json.members(Self.jsonMemberNames, expecting: "an object (User)")
+                            return try Self._propertyValue(\Self.tags, members[4].decodeLossyArray(in: context))
+                        }]
+                }
+
                 /// The JSON Schema of what `User` reads and writes (see `JSONSchemaDescribing`).
                 public static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
                     schemas.definition(of: Self.self, named: "User") { schemas in
@@ -128,7 +146,7 @@ struct JSONModelExpansionTests {
             struct C { let name: String 
             }
 
-            extension A: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
+            extension A: JSONDecodable, JSONEncodable, JSONSchemaDescribing, JSONPartialDecodable, JSONPartialModel {
                 /// The members `A` reads, matched with an object's keys in one pass.
                 static let jsonMemberNames = JSONMemberNames(["MY_URL_VALUE"])
 
@@ -161,6 +179,14 @@ struct JSONModelExpansionTests {
                     writer.endObject()
                 }
 
+                /// What has arrived so far of a `A` value: each property optional.
+                typealias Partial = JSONPartial<Self>
+
+                /// Each property with the member it reads, for typed snapshots of a document still arriving.
+                static var jsonPartialMembers: [JSONPartialMember<Self>] {
+                    [JSONPartialMember(\Self.myURLValue, path: ["MY_URL_VALUE"])]
+                }
+
                 /// The JSON Schema of what `A` reads and writes (see `JSONSchemaDescribing`).
                 static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
                     schemas.definition(of: Self.self, named: "A") { schemas in
@@ -171,7 +197,7 @@ struct JSONModelExpansionTests {
                 }
             }
 
-            extension B: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
+            extension B: JSONDecodable, JSONEncodable, JSONSchemaDescribing, JSONPartialDecodable, JSONPartialModel {
                 /// The members `B` reads, matched with an object's keys in one pass.
                 static let jsonMemberNames = JSONMemberNames(["http-status2xx"])
 
@@ -204,6 +230,14 @@ struct JSONModelExpansionTests {
                     writer.endObject()
                 }
 
+                /// What has arrived so far of a `B` value: each property optional.
+                typealias Partial = JSONPartial<Self>
+
+                /// Each property with the member it reads, for typed snapshots of a document still arriving.
+                static var jsonPartialMembers: [JSONPartialMember<Self>] {
+                    [JSONPartialMember(\Self.httpStatus2xx, path: ["http-status2xx"])]
+                }
+
                 /// The JSON Schema of what `B` reads and writes (see `JSONSchemaDescribing`).
                 static func jsonSchema(in schemas: inout JSONSchemaBuilder) -> JSON {
                     schemas.definition(of: Self.self, named: "B") { schemas in
@@ -214,7 +248,7 @@ struct JSONModelExpansionTests {
                 }
             }
 
-            extension C: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
+            extension C: JSONDecodable, JSONEncodable, JSONSchemaDescribing, JSONPartialDecodable, JSONPartialModel {
                 /// The members `C` reads, matched with an object's keys in one pass.
                 static let jsonMemberNames = JSONMemberNames(["Name"])
 
@@ -245,6 +279,14 @@ struct JSONModelExpansionTests {
                     writer.beginObject()
                     try writer.member("Name", self.name)
                     writer.endObject()
+                }
+
+                /// What has arrived so far of a `C` value: each property optional.
+                typealias Partial = JSONPartial<Self>
+
+                /// Each property with the member it reads, for typed snapshots of a document still arriving.
+                static var jsonPartialMembers: [JSONPartialMember<Self>] {
+                    [JSONPartialMember(\Self.name, path: ["Name"])]
                 }
 
                 /// The JSON Schema of what `C` reads and writes (see `JSONSchemaDescribing`).
@@ -427,7 +469,7 @@ struct JSONModelExpansionTests {
                 var enabled: Bool?
             }
 
-            extension Settings: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
+            extension Settings: JSONDecodable, JSONEncodable, JSONSchemaDescribing, JSONPartialDecodable, JSONPartialModel {
                 /// The members `Settings` reads, matched with an object's keys in one pass.
                 static let jsonMemberNames = JSONMemberNames(["limit", "enabled"])
 
@@ -462,6 +504,21 @@ struct JSONModelExpansionTests {
                     try writer.member("limit", self.limit)
                     try writer.member("enabled", self.enabled)
                     writer.endObject()
+                }
+
+                /// What has arrived so far of a `Settings` value: each property optional.
+                typealias Partial = JSONPartial<Self>
+
+                /// Each property with the member it reads, for typed snapshots of a document still arriving.
+                static var jsonPartialMembers: [JSONPartialMember<Self>] {
+                    [JSONPartialMember(\Self.limit, path: ["limit"]) { json, context throws(JSONDecodingError) in
+                            let members = try json.members(Self.jsonMemberNames, expecting: "an object (Settings)")
+                            return try Self._propertyValue(\Self.limit, members[0].decode(default: 50, in: context))
+                        },
+                        JSONPartialMember(\Self.enabled, path: ["enabled"]) { json, context throws(JSONDecodingError) in
+                            let members = try json.members(Self.jsonMemberNames, expecting: "an object (Settings)")
+                            return try Self._propertyValue(\Self.enabled, members[1].decode(default: true, when: .missingOrNull, in: context))
+                        }]
                 }
 
                 /// The JSON Schema of what `Settings` reads and writes (see `JSONSchemaDescribing`).
@@ -522,7 +579,7 @@ struct JSONModelExpansionTests {
                 case other(String)
             }
 
-            extension Shape: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
+            extension Shape: JSONDecodable, JSONEncodable, JSONSchemaDescribing, JSONPartialDecodable {
                 /// The tags of `Shape`'s cases, in declaration order.
                 static let jsonTags: [String] = ["circle", "box", "dot"]
 
@@ -624,7 +681,7 @@ struct JSONModelExpansionTests {
                 case sized(width: Double, kind: String)
             }
 
-            extension Labelled: JSONDecodable, JSONEncodable, JSONSchemaDescribing {
+            extension Labelled: JSONDecodable, JSONEncodable, JSONSchemaDescribing, JSONPartialDecodable {
                 /// The tags of `Labelled`'s cases, in declaration order.
                 static let jsonTags: [String] = ["sized"]
 
@@ -705,7 +762,7 @@ struct JSONModelExpansionTests {
                 case unknown
             }
 
-            extension Plan: JSONDecodable, JSONEncodable, JSONSchemaDescribing, UnknownCaseRepresentable {
+            extension Plan: JSONDecodable, JSONEncodable, JSONSchemaDescribing, JSONPartialDecodable, UnknownCaseRepresentable {
                 /// The case a raw value that names no case decodes as.
                 public static var unknownCase: Self {
                     .unknown

@@ -5,7 +5,7 @@ import Foundation
 // Codable bridge and each style, and again under a snake-case key strategy; encoding; and peak memory while parsing the largest file. Options: --corpus
 // DIR (default ../shared/corpus from the repository root), --seconds S (time per case, default 0.5),
 // --only SECTIONS (a comma-separated subset of parsing, writing, decoding, strategies, encoding, lines,
-// query, schema, models, memory), and file names to restrict the run.
+// query, schema, models, partial, memory), and file names to restrict the run.
 
 // The memory measurement runs this executable again, in a process of its own.
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-child",
@@ -22,7 +22,7 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-
 var corpusPath: String?
 var budget = 0.5
 var only: [String] = []
-let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "schema", "models", "memory"]
+let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "schema", "models", "partial", "memory"]
 var sections = allSections
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -270,6 +270,25 @@ if sections.contains("models") {
                 print([pad(name, 52), pad(figure(speed), 10, right: true), pad(String(format: "%.1f ms", measurement.seconds * 1000), 10, right: true),
                        pad(String(format: "%.2f×", speed / baseline), 9, right: true)].joined(separator: " "))
             }
+        }
+    } catch {
+        print("Benchmark check failed: \(error)")
+        exit(1)
+    }
+}
+
+if runs("partial", on: "twitter.json") {
+    do {
+        let (bytes, rows) = try PartialBenchmark.run(file: corpus.appendingPathComponent("twitter.json"), budget: budget)
+        print("")
+        print("A document still arriving: twitter.json (\(bytes) bytes) in 64-byte chunks, a snapshot every 4 KB and at the end;")
+        print("ms per whole run, and the ratio to the whole parse (JSON rows) or the whole decode (typed rows) with Keel")
+        let parse = rows[1].1.seconds
+        let decode = rows[5].1.seconds
+        for (index, (name, measurement)) in rows.enumerated() {
+            let base = index < 4 ? parse : decode
+            print([pad(name, 44), pad(String(format: "%.2f ms", measurement.seconds * 1000), 11, right: true),
+                   pad(String(format: "%.2f×", measurement.seconds / base), 9, right: true)].joined(separator: " "))
         }
     } catch {
         print("Benchmark check failed: \(error)")

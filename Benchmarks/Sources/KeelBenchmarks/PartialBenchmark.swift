@@ -1,0 +1,95 @@
+import Foundation
+import Keel
+import KeelMacros
+
+/// A document arriving in pieces (twitter.json in 64-byte chunks, as a slow network or a model's reply
+/// delivers it), shown every 4 KB: the incremental parser's snapshots, untyped and typed, beside one whole
+/// parse or decode of the complete file and beside the common approach, which parses the whole buffer again
+/// for each snapshot. Foundation has no incremental parser; its whole-file parse and decode are the anchors.
+enum PartialBenchmark {
+    static let chunkSize = 64
+    static let snapshotInterval = 4_096
+
+    static func run(file: URL, budget: Double) throws -> (bytes: Int, rows: [(String, Measurement)]) {
+        let data = try Data(contentsOf: file)
+        let bytes = Array(data)
+        // Outside the timed region: every way ends with the same document and model.
+        let whole = try JSON(parsing: bytes)
+        guard incrementalJSON(bytes) == whole, reparsedJSON(bytes) == whole else { throw BenchmarkError("snapshots end differently") }
+        let decoded = try MacroTwitter.Timeline.decode(parsing: bytes)
+        guard let typed = incrementalTyped(bytes), typed.statuses.count == decoded.statuses.count,
+              MacroTwitter.digest(typed) == MacroTwitter.digest(decoded),
+              reparsedTyped(bytes).map(MacroTwitter.digest) == MacroTwitter.digest(decoded)
+        else { throw BenchmarkError("typed snapshots end differently") }
+        let cases: [(String, () -> Void)] = [
+            ("JSONSerialization: whole parse", { blackHole(try? JSONSerialization.jsonObject(with: data)) }),
+            ("Keel: whole parse + JSON tree", { blackHole(try? JSON(parsing: bytes)) }),
+            ("Keel: chunks, JSON snapshot every 4 KB", { blackHole(incrementalJSON(bytes)) }),
+            ("re-parse buffer per JSON snapshot", { blackHole(reparsedJSON(bytes)) }),
+            ("JSONDecoder: whole decode", { blackHole(try? JSONDecoder().decode(CodableTwitter.Timeline.self, from: data)) }),
+            ("Keel: whole decode (@JSONModel)", { blackHole(try? MacroTwitter.Timeline.decode(parsing: bytes)) }),
+            ("Keel: chunks, typed snapshot every 4 KB", { blackHole(incrementalTyped(bytes)) }),
+            ("re-parse buffer per typed snapshot", { blackHole(reparsedTyped(bytes)) }),
+        ]
+        let measured = Measurement.measureInTurn(budget: budget, cases.map(\.1))
+        return (bytes.count, zip(cases.map(\.0), measured).map { ($0, $1) })
+    }
+
+    /// Feeds `bytes` in chunks, calling `show` every `snapshotInterval` bytes and once at the end.
+    private static func feed(_ bytes: [UInt8], show: (JSONIncrementalParser) -> Void) -> JSONIncrementalParser? {
+        var parser = JSONIncrementalParser()
+        var next = snapshotInterval
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + chunkSize, bytes.count)
+            guard (try? parser.feed(bytes[start..<end])) != nil else { return nil }
+            start = end
+            if start >= next {
+                show(parser)
+                next += snapshotInterval
+            }
+        }
+        guard (try? parser.finish()) != nil else { return nil }
+        show(parser)
+        return parser
+    }
+
+    static func incrementalJSON(_ bytes: [UInt8]) -> JSON? {
+        var last: JSON?
+        _ = feed(bytes) { last = $0.snapshot().value }
+        return last
+    }
+
+    static func incrementalTyped(_ bytes: [UInt8]) -> MacroTwitter.Timeline? {
+        let reader = JSONPartialReader(MacroTwitter.Timeline.self)
+        var last: MacroTwitter.Timeline.Partial?
+        _ = feed(bytes) { last = reader.read($0.snapshot()) }
+        return last?.finished
+    }
+
+    /// The common approach: at each point, parse everything received so far from its start.
+    private static func reparse(_ bytes: [UInt8], show: (JSONSnapshot) -> Void) {
+        var point = snapshotInterval
+        while true {
+            let end = min(point, bytes.count)
+            var parser = JSONIncrementalParser()
+            guard (try? parser.feed(bytes[..<end])) != nil else { return }
+            if end == bytes.count { _ = try? parser.finish() }
+            show(parser.snapshot())
+            if end == bytes.count { return }
+            point += snapshotInterval
+        }
+    }
+
+    static func reparsedJSON(_ bytes: [UInt8]) -> JSON? {
+        var last: JSON?
+        reparse(bytes) { last = $0.value }
+        return last
+    }
+
+    static func reparsedTyped(_ bytes: [UInt8]) -> MacroTwitter.Timeline? {
+        var last: MacroTwitter.Timeline.Partial?
+        reparse(bytes) { last = $0.partial(as: MacroTwitter.Timeline.self) }
+        return last?.finished
+    }
+}
