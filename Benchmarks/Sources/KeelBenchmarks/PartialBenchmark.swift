@@ -10,6 +10,16 @@ enum PartialBenchmark {
     static let chunkSize = 64
     static let snapshotInterval = 4_096
 
+    /// Runs one incremental case alone for `seconds` (`json` or `typed`), for a profiler to watch.
+    static func profile(_ which: String, file: URL, seconds: Double) throws {
+        let bytes = Array(try Data(contentsOf: file))
+        let clock = ContinuousClock()
+        let start = clock.now
+        while (clock.now - start).seconds < seconds {
+            if which == "typed" { blackHole(incrementalTyped(bytes)) } else { blackHole(incrementalJSON(bytes)) }
+        }
+    }
+
     static func run(file: URL, budget: Double) throws -> (bytes: Int, rows: [(String, Measurement)]) {
         let data = try Data(contentsOf: file)
         let bytes = Array(data)

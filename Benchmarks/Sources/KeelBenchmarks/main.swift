@@ -278,6 +278,11 @@ if sections.contains("models") {
 }
 
 if runs("partial", on: "twitter.json") {
+    // KEEL_PROFILE_PARTIAL=json|typed runs that case alone for the time budget, for `perf record`.
+    if let which = ProcessInfo.processInfo.environment["KEEL_PROFILE_PARTIAL"] {
+        try? PartialBenchmark.profile(which, file: corpus.appendingPathComponent("twitter.json"), seconds: budget)
+        exit(0)
+    }
     do {
         let (bytes, rows) = try PartialBenchmark.run(file: corpus.appendingPathComponent("twitter.json"), budget: budget)
         print("")

@@ -23,7 +23,7 @@ extension JSONIncrementalParser {
         case .number:
             innerBegun = true
             pendingText = String(decoding: number, as: UTF8.self)
-            if numbersInProgress, numberState.isComplete { inner = .number(currentNumber()) }
+            if numbersInProgress, numberState.isComplete, numberLength <= options.maximumNumberLength { inner = .number(currentNumber()) }
         case .literal:
             innerBegun = literalMatched > 0
             if innerBegun { pendingText = String(decoding: UnsafeBufferPointer(start: literal.utf8Start, count: literalMatched), as: UTF8.self) }

@@ -99,24 +99,46 @@ extension JSONIncrementalParser {
                 i = try continueUTF8(chunk, at: i)
                 continue
             }
-            // A run of plain ASCII, eight bytes at a time.
+            // A run of plain bytes: ASCII eight at a time, and whole, well-formed multi-byte characters.
             var j = i
-            if let base = chunk.baseAddress {
-                while j &+ 8 <= end {
-                    let mask = Scanner.attentionMask(UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-                    if mask != 0 {
-                        j &+= mask.trailingZeroBitCount &>> 3
-                        break
+            run: while true {
+                if let base = chunk.baseAddress {
+                    while j &+ 8 <= end {
+                        let mask = Scanner.attentionMask(UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                        if mask != 0 {
+                            j &+= mask.trailingZeroBitCount &>> 3
+                            break
+                        }
+                        j &+= 8
                     }
-                    j &+= 8
                 }
-            }
-            while j < end {
-                let byte = chunk[j]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-                j &+= 1
+                while j < end {
+                    let byte = chunk[j]
+                    if byte < 0x80 {
+                        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break run }
+                        j &+= 1
+                        continue
+                    }
+                    // The common forms whose continuation bytes are unrestricted; the rest (and every error)
+                    // go through `beginUTF8`.
+                    if byte >= 0xC2, byte <= 0xDF, j &+ 1 < end, chunk[j &+ 1] & 0xC0 == 0x80 {
+                        j &+= 2
+                    } else if byte >= 0xE1, byte <= 0xEF, byte != 0xED, j &+ 2 < end,
+                              chunk[j &+ 1] & 0xC0 == 0x80, chunk[j &+ 2] & 0xC0 == 0x80 {
+                        j &+= 3
+                    } else {
+                        break run
+                    }
+                    continue run
+                }
+                break
             }
             if j > i {
+                // A string that starts and ends in this run needs no copy.
+                if text.isEmpty, j < end, chunk[j] == UInt8(ascii: "\""), i == stringStart + 1 - consumed {
+                    try endString(chunk, at: j, direct: UnsafeBufferPointer(rebasing: chunk[i..<j]))
+                    return j &+ 1
+                }
                 text.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[i..<j]))
                 wholeLength = text.count
                 i = j
@@ -139,22 +161,27 @@ extension JSONIncrementalParser {
                 i &+= 1
             }
         }
-        let length = consumed + end - stringStart - 1
-        if length > options.maximumStringLength {
-            try fail(.stringTooLong, at: stringStart, in: chunk, expected: "at most \(options.maximumStringLength) bytes",
-                     found: "\(length) bytes so far", limit: options.maximumStringLength, place: stringPlace(in: chunk))
+        // A string longer than the limit fails at its end, as in `JSONDocument` (an error inside it comes
+        // first); meanwhile its text stops growing, so that memory stays bounded.
+        if text.count > options.maximumStringLength {
+            text.removeSubrange(max(options.maximumStringLength, 0)...)
+            wholeLength = min(wholeLength, text.count)
         }
         return i
     }
 
-    private mutating func endString(_ chunk: UnsafeBufferPointer<UInt8>, at i: Int) throws(JSONSyntaxError) {
+    /// Ends the open string at the closing quote `i`: its text is `direct` when given (the whole string lay in
+    /// one run of the chunk), otherwise what was gathered.
+    private mutating func endString(
+        _ chunk: UnsafeBufferPointer<UInt8>, at i: Int, direct: UnsafeBufferPointer<UInt8>? = nil
+    ) throws(JSONSyntaxError) {
         let length = consumed + i - stringStart - 1
         if length > options.maximumStringLength {
             try fail(.stringTooLong, at: stringStart, in: chunk, expected: "at most \(options.maximumStringLength) bytes",
                      found: "\(length) bytes", limit: options.maximumStringLength, place: stringPlace(in: chunk))
         }
         token = .none
-        let string = String(decoding: text, as: UTF8.self)
+        let string = direct.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: text, as: UTF8.self)
         if stringIsKey {
             let last = frames.count - 1
             if options.duplicateKeys == .reject, frames[last].keys.contains(string) {
@@ -433,20 +460,19 @@ extension JSONIncrementalParser {
             i &+= 1
         }
         numberState = state
-        if i > start { number.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<i])) }
-        if ended {
-            try completeNumber(in: chunk)
-        } else if number.count > options.maximumNumberLength {
-            try fail(.numberTooLong, at: numberStart, in: chunk, expected: "at most \(options.maximumNumberLength) bytes",
-                     found: "\(number.count) bytes so far", limit: options.maximumNumberLength, place: numberPlace(in: chunk))
+        numberLength += i - start
+        // Past the limit the digits are counted, not kept (the number fails when it ends, as in `JSONDocument`).
+        if i > start, number.count <= options.maximumNumberLength {
+            number.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<i]))
         }
+        if ended { try completeNumber(in: chunk) }
         return i
     }
 
     mutating func completeNumber(in chunk: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
-        if number.count > options.maximumNumberLength {
+        if numberLength > options.maximumNumberLength {
             try fail(.numberTooLong, at: numberStart, in: chunk, expected: "at most \(options.maximumNumberLength) bytes",
-                     found: "\(number.count) bytes", limit: options.maximumNumberLength, place: numberPlace(in: chunk))
+                     found: "\(numberLength) bytes", limit: options.maximumNumberLength, place: numberPlace(in: chunk))
         }
         token = .none
         complete(.number(currentNumber()))

@@ -76,6 +76,8 @@ public struct JSONIncrementalParser: Sendable {
     var number: [UInt8] = []
     var numberState = NumberState.start
     var numberStart = 0
+    /// The open number's length so far (its bytes are kept only up to the length limit).
+    var numberLength = 0
     var numberStartPlace: TextPosition?
     var literal: StaticString = "null"
     var literalMatched = 0
@@ -297,6 +299,7 @@ public struct JSONIncrementalParser: Sendable {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             token = .number
             number.removeAll(keepingCapacity: true)
+            numberLength = 0
             numberState = .start
             numberStart = consumed + i
             numberStartPlace = nil

@@ -1,5 +1,6 @@
 import Foundation
 import Keel
+import KeelFuzzChecks
 import KeelTestSupport
 import Testing
 
@@ -214,8 +215,8 @@ import Testing
         #expect(throws: JSONSyntaxError.self) { try parser.finish() }
     }
 
-    /// Hostile input: deep nesting within the limit costs no recursion, and a long string is refused by length
-    /// before it is all in memory.
+    /// Hostile input: deep nesting within the limit costs no recursion, and a string past the length limit
+    /// stops growing in memory and fails at its end, as in `JSONDocument`.
     @Test func hostileInput() throws {
         var deep = JSONParsingOptions()
         deep.maximumDepth = 100_000
@@ -228,7 +229,9 @@ import Testing
         short.maximumStringLength = 1_000
         var long = JSONIncrementalParser(options: short)
         try long.feed("[\"")
-        let error = #expect(throws: JSONSyntaxError.self) { try long.feed(String(repeating: "x", count: 5_000)) }
+        try long.feed(String(repeating: "x", count: 5_000))
+        #expect(long.snapshot().value == [.string(String(repeating: "x", count: 1_000))])
+        let error = #expect(throws: JSONSyntaxError.self) { try long.feed("\"]") }
         #expect(error?.kind == .stringTooLong)
         #expect(error?.byteOffset == 1)
     }
