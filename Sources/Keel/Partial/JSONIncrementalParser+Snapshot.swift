@@ -12,28 +12,15 @@ extension JSONIncrementalParser {
             return JSONSnapshot(value: root, isComplete: true, openPath: nil, byteCount: consumed)
         }
         var inner: JSON?
-        var innerBegun = false
-        var pendingText: String?
         switch token {
         case .string:
-            if !stringIsKey {
-                inner = .string(String(decoding: text[..<wholeLength], as: UTF8.self))
-                innerBegun = true
-            }
+            if !stringIsKey { inner = .string(String(decoding: text[..<wholeLength], as: UTF8.self)) }
         case .number:
-            innerBegun = true
-            pendingText = String(decoding: number, as: UTF8.self)
-            if numbersInProgress, numberState.isComplete, numberLength <= options.maximumNumberLength { inner = .number(currentNumber()) }
-        case .literal:
-            innerBegun = literalMatched > 0
-            if innerBegun { pendingText = String(decoding: UnsafeBufferPointer(start: literal.utf8Start, count: literalMatched), as: UTF8.self) }
-        case .none:
+            if numbersInProgress, numberState.isComplete, numberLength <= options.maximumNumberLength {
+                inner = .number(currentNumber())
+            }
+        case .literal, .none:
             break
-        }
-        var path: [JSONPath.Component] = []
-        path.reserveCapacity(frames.count + 1)
-        for (depth, frame) in frames.enumerated() where depth < frames.count - 1 || innerBegun {
-            path.append(frame.isObject ? .key(frame.pendingKey ?? "") : .index(frame.values.count))
         }
         var index = frames.count - 1
         while index >= 0 {
@@ -53,6 +40,37 @@ extension JSONIncrementalParser {
             }
             index -= 1
         }
-        return JSONSnapshot(value: inner, isComplete: false, openPath: JSONPath(path), pendingText: pendingText, byteCount: consumed)
+        return JSONSnapshot(value: inner, isComplete: false, openPath: openPath, pendingText: pendingText, byteCount: consumed)
+    }
+
+    /// Where the innermost value still arriving is (`$` before anything has arrived), or `nil` once the
+    /// document is complete. Cheaper than a snapshot: it builds no value.
+    public var openPath: JSONPath? {
+        guard expectation != .end else { return nil }
+        let innerBegun: Bool
+        switch token {
+        case .string: innerBegun = !stringIsKey
+        case .number: innerBegun = true
+        case .literal: innerBegun = literalMatched > 0
+        case .none: innerBegun = false
+        }
+        var path: [JSONPath.Component] = []
+        path.reserveCapacity(frames.count + 1)
+        for (depth, frame) in frames.enumerated() where depth < frames.count - 1 || innerBegun {
+            path.append(frame.isObject ? .key(frame.pendingKey ?? "") : .index(frame.values.count))
+        }
+        return JSONPath(path)
+    }
+
+    /// The text so far of a number or literal still arriving (see ``JSONSnapshot/pendingText``).
+    public var pendingText: String? {
+        switch token {
+        case .number:
+            return String(decoding: number, as: UTF8.self)
+        case .literal where literalMatched > 0:
+            return String(decoding: UnsafeBufferPointer(start: literal.utf8Start, count: literalMatched), as: UTF8.self)
+        default:
+            return nil
+        }
     }
 }

@@ -184,9 +184,9 @@ extension JSONIncrementalParser {
         let string = direct.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: text, as: UTF8.self)
         if stringIsKey {
             let last = frames.count - 1
-            if options.duplicateKeys == .reject, frames[last].keys.contains(string) {
-                try fail(.duplicateKey, at: stringStart, in: chunk, expected: "each key once per object",
-                         found: string.debugDescription, place: stringPlace(in: chunk))
+            if options.duplicateKeys == .reject {
+                // Checked when the object closes, as `JSONDocument` does, so that an error before then comes first.
+                frames[last].keyPlaces.append((stringStart, stringPlace(in: chunk)))
             }
             frames[last].pendingKey = string
             expectation = .colon

@@ -32,6 +32,8 @@ public struct JSONIncrementalParser: Sendable {
         var values: [JSON] = []
         /// In an object, the key of the member whose value is being read (after its colon).
         var pendingKey: String?
+        /// Where each key began, when duplicate keys are rejected (checked as the object closes).
+        var keyPlaces: [(offset: Int, place: TextPosition)] = []
     }
 
     /// What the next structural byte may be.
@@ -227,7 +229,7 @@ public struct JSONIncrementalParser: Sendable {
             switch expectation {
             case .value, .firstElement:
                 if byte == UInt8(ascii: "]"), expectation == .firstElement {
-                    closeContainer()
+                    try closeContainer(in: chunk)
                     i &+= 1
                 } else {
                     i = try beginValue(byte, chunk, at: i)
@@ -237,7 +239,7 @@ public struct JSONIncrementalParser: Sendable {
                     beginString(isKey: true, at: i)
                     i &+= 1
                 } else if byte == UInt8(ascii: "}"), expectation == .firstKey {
-                    closeContainer()
+                    try closeContainer(in: chunk)
                     i &+= 1
                 } else {
                     try fail(.unexpectedCharacter, at: consumed + i, in: chunk, expected: describe(expectation))
@@ -253,7 +255,7 @@ public struct JSONIncrementalParser: Sendable {
                 if byte == UInt8(ascii: ",") {
                     expectation = isObject ? .key : .value
                 } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    closeContainer()
+                    try closeContainer(in: chunk)
                 } else {
                     try fail(.unexpectedCharacter, at: consumed + i, in: chunk, expected: describe(expectation))
                 }
@@ -343,7 +345,16 @@ public struct JSONIncrementalParser: Sendable {
         expectation = .separator
     }
 
-    private mutating func closeContainer() {
+    private mutating func closeContainer(in chunk: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        if options.duplicateKeys == .reject, frames[frames.count - 1].keys.count > 1 {
+            let frame = frames[frames.count - 1]
+            // Keys compare by their UTF-8 bytes, as everywhere in Keel.
+            var seen = Set<UTF8Key>()
+            for (key, start) in zip(frame.keys, frame.keyPlaces) where !seen.insert(UTF8Key(key)).inserted {
+                try fail(.duplicateKey, at: start.offset, in: chunk, expected: "each key once per object",
+                         found: key.debugDescription, place: start.place)
+            }
+        }
         let frame = frames.removeLast()
         complete(frame.isObject ? .object(JSONObject(keys: frame.keys, values: frame.values)) : .array(JSONArray(frame.values)))
     }

@@ -236,3 +236,62 @@ import Testing
         #expect(error?.byteOffset == 1)
     }
 }
+
+/// Every cut of four corpus files (the small ones, with twitter.json for its non-ASCII text): fed a byte at a time, the parser's open path always names a place
+/// the whole document has, of a kind that can be open there (a container, a string, or a number or literal
+/// whose text so far begins the document's). Full snapshots are checked at sampled cuts above; this covers
+/// every byte.
+@Suite struct IncrementalParserEveryCutTests {
+    @Test(.enabled(if: SharedFixtures.corpus != nil, "corpus not found beside the repository"),
+          arguments: ["github_events.json", "apache_builds.json", "numbers.json", "twitter.json"])
+    func everyCut(_ name: String) throws {
+        let bytes = try SharedFixtures.bytes(of: try #require(SharedFixtures.corpus).appendingPathComponent(name))
+        let whole = try JSON(parsing: bytes)
+        var parser = JSONIncrementalParser()
+        var problems = 0
+        for index in bytes.indices {
+            try parser.feed(bytes[index...index])
+            guard let path = parser.openPath else {
+                if !parser.isComplete { problems += 1 }
+                continue
+            }
+            var value: JSON? = whole
+            for step in path.components {
+                switch (step, value) {
+                case (.key(let key), .object(let object)?): value = object.last(where: { $0.key == key })?.value
+                case (.index(let position), .array(let array)?): value = position < array.count ? array[position] : nil
+                default: value = nil
+                }
+            }
+            guard let value else {
+                Issue.record("\(name) cut after byte \(index): \(path) is not in the document")
+                problems += 1
+                break
+            }
+            if let pending = parser.pendingText {
+                let text: String
+                switch value {
+                case .number(let number): text = Self.literal(of: number, in: bytes, endingBefore: index + 1)
+                case .bool(let flag): text = flag ? "true" : "false"
+                case .null: text = "null"
+                default:
+                    Issue.record("\(name) cut after byte \(index): pending \(pending) where the document has \(value.kind)")
+                    problems += 1
+                    continue
+                }
+                if !text.hasPrefix(pending) { Issue.record("\(name) cut after byte \(index): \(pending) does not begin \(text)") }
+            }
+        }
+        #expect(problems == 0)
+        #expect(try parser.finish() == whole)
+    }
+
+    /// The number's text as written, read back from the bytes around the cut (its digits end at or after it).
+    static func literal(of number: JSONNumber, in bytes: [UInt8], endingBefore cut: Int) -> String {
+        var start = cut
+        while start > 0, "-+.eE0123456789".utf8.contains(bytes[start - 1]) { start -= 1 }
+        var end = cut
+        while end < bytes.count, "-+.eE0123456789".utf8.contains(bytes[end]) { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
