@@ -509,7 +509,8 @@ struct Scanner {
             | WordMask.controlBytes(in: word) | word) & WordMask.highBits
     }
 
-    private static func escapeSuggestion(for byte: UInt8) -> String {
+    /// The escape to suggest for a control character found raw in a string.
+    static func escapeSuggestion(for byte: UInt8) -> String {
         switch byte {
         case 0x08: return "\\b"
         case 0x09: return "\\t"
@@ -583,35 +584,10 @@ struct Scanner {
     /// (F4 90 and up, F5–FF), and sequences cut short.
     private func scanUTF8Sequence(at i: Int) throws(JSONSyntaxError) -> Int {
         let lead = base[i]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        var why = "a continuation byte (0x80 to 0xBF)"
-        switch lead {
-        case 0xC2...0xDF:
-            length = 2
-        case 0xE0:
-            length = 3; low = 0xA0; why = "a byte 0xA0 to 0xBF after 0xE0 (lower ones make overlong forms)"
-        case 0xED:
-            length = 3; high = 0x9F; why = "a byte 0x80 to 0x9F after 0xED (higher ones encode surrogates)"
-        case 0xE1...0xEC, 0xEE...0xEF:
-            length = 3
-        case 0xF0:
-            length = 4; low = 0x90; why = "a byte 0x90 to 0xBF after 0xF0 (lower ones make overlong forms)"
-        case 0xF1...0xF3:
-            length = 4
-        case 0xF4:
-            length = 4; high = 0x8F; why = "a byte 0x80 to 0x8F after 0xF4 (higher ones are above U+10FFFF)"
-        case 0x80...0xBF:
-            throw error(.invalidUTF8, at: i, expected: "a lead byte (a continuation byte cannot start a character)",
-                        found: "byte 0x\(HexDigits.two(lead))")
-        case 0xC0, 0xC1:
-            throw error(.invalidUTF8, at: i, expected: "the shortest form (0xC0 and 0xC1 only start overlong forms)",
-                        found: "byte 0x\(HexDigits.two(lead))")
-        default:
-            throw error(.invalidUTF8, at: i, expected: "a byte that can occur in UTF-8 (0xF5 to 0xFF cannot)",
-                        found: "byte 0x\(HexDigits.two(lead))")
+        guard let rule = UTF8LeadRule(lead) else {
+            throw error(.invalidUTF8, at: i, expected: UTF8LeadRule.expectation(insteadOf: lead), found: "byte 0x\(HexDigits.two(lead))")
         }
+        let (length, low, high, why) = (rule.length, rule.low, rule.high, rule.why)
         for k in 1..<length {
             let j = i + k
             guard j < end else { throw error(.unexpectedEndOfInput, at: j, expected: why) }

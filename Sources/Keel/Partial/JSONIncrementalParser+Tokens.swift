@@ -155,7 +155,7 @@ extension JSONIncrementalParser {
                 i &+= 1
             } else if byte < 0x20 {
                 try fail(.controlCharacterInString, at: consumed + i, in: chunk,
-                         expected: "it escaped, as in \(Self.escapeSuggestion(for: byte))")
+                         expected: "it escaped, as in \(Scanner.escapeSuggestion(for: byte))")
             } else {
                 try beginUTF8(chunk, at: i)
                 i &+= 1
@@ -192,17 +192,6 @@ extension JSONIncrementalParser {
             expectation = .colon
         } else {
             complete(.string(string))
-        }
-    }
-
-    private static func escapeSuggestion(for byte: UInt8) -> String {
-        switch byte {
-        case 0x08: return "\\b"
-        case 0x09: return "\\t"
-        case 0x0A: return "\\n"
-        case 0x0C: return "\\f"
-        case 0x0D: return "\\r"
-        default: return "\\u" + HexDigits.four(UInt16(byte))
         }
     }
 
@@ -354,33 +343,11 @@ extension JSONIncrementalParser {
     /// Checks a lead byte (above 0x7F) and notes how many continuation bytes must follow, and in what range.
     private mutating func beginUTF8(_ chunk: UnsafeBufferPointer<UInt8>, at i: Int) throws(JSONSyntaxError) {
         let lead = chunk[i]
-        var state = UTF8State()
-        switch lead {
-        case 0xC2...0xDF:
-            state.remaining = 1
-        case 0xE0:
-            state.remaining = 2; state.low = 0xA0; state.why = "a byte 0xA0 to 0xBF after 0xE0 (lower ones make overlong forms)"
-        case 0xED:
-            state.remaining = 2; state.high = 0x9F; state.why = "a byte 0x80 to 0x9F after 0xED (higher ones encode surrogates)"
-        case 0xE1...0xEC, 0xEE...0xEF:
-            state.remaining = 2
-        case 0xF0:
-            state.remaining = 3; state.low = 0x90; state.why = "a byte 0x90 to 0xBF after 0xF0 (lower ones make overlong forms)"
-        case 0xF1...0xF3:
-            state.remaining = 3
-        case 0xF4:
-            state.remaining = 3; state.high = 0x8F; state.why = "a byte 0x80 to 0x8F after 0xF4 (higher ones are above U+10FFFF)"
-        case 0x80...0xBF:
-            try fail(.invalidUTF8, at: consumed + i, in: chunk, expected: "a lead byte (a continuation byte cannot start a character)",
-                     found: "byte 0x\(HexDigits.two(lead))")
-        case 0xC0, 0xC1:
-            try fail(.invalidUTF8, at: consumed + i, in: chunk, expected: "the shortest form (0xC0 and 0xC1 only start overlong forms)",
-                     found: "byte 0x\(HexDigits.two(lead))")
-        default:
-            try fail(.invalidUTF8, at: consumed + i, in: chunk, expected: "a byte that can occur in UTF-8 (0xF5 to 0xFF cannot)",
+        guard let rule = UTF8LeadRule(lead) else {
+            try fail(.invalidUTF8, at: consumed + i, in: chunk, expected: UTF8LeadRule.expectation(insteadOf: lead),
                      found: "byte 0x\(HexDigits.two(lead))")
         }
-        utf8 = state
+        utf8 = UTF8State(remaining: rule.length - 1, low: rule.low, high: rule.high, why: rule.why)
         text.append(lead)
     }
 
@@ -417,20 +384,14 @@ extension JSONIncrementalParser {
             case .minus:
                 guard isDigit else { try missingDigit(at: consumed + i, in: chunk, after: "'-'") }
                 state = byte == UInt8(ascii: "0") ? .zero : .integer
-            case .zero:
+            case .zero, .integer, .fraction:
                 if isDigit {
-                    try fail(.invalidNumber, at: consumed + i, in: chunk, expected: "'.', 'e' or the end of the number after a leading 0")
-                } else if byte == UInt8(ascii: ".") {
-                    state = .dot
-                } else if byte | 0x20 == UInt8(ascii: "e") {
-                    state = .exponent
-                } else {
-                    ended = true
-                    break scan
+                    guard state != .zero else {
+                        try fail(.invalidNumber, at: consumed + i, in: chunk, expected: "'.', 'e' or the end of the number after a leading 0")
+                    }
+                    break
                 }
-            case .integer, .fraction:
-                if isDigit { break }
-                if byte == UInt8(ascii: "."), state == .integer {
+                if byte == UInt8(ascii: "."), state != .fraction {
                     state = .dot
                 } else if byte | 0x20 == UInt8(ascii: "e") {
                     state = .exponent

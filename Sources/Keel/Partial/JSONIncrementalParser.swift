@@ -439,15 +439,11 @@ public struct JSONIncrementalParser: Sendable {
     /// `'x'`, `U+000B`, `'é' (U+00E9)` or `byte 0xFF`: the character at `index`, as far as the chunk shows it.
     static func describe(_ chunk: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
         let byte = chunk[index]
-        if byte < 0x80 {
-            if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-            return "U+" + HexDigits.four(UInt16(byte))
-        }
+        if byte < 0x80 { return Scanner.quoteASCII(byte) }
         var iterator = UnsafeBufferPointer(rebasing: chunk[index..<min(index + 4, chunk.count)]).makeIterator()
         var decoder = UTF8()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "'\(Character(scalar))' (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
+            return "'\(Character(scalar))' (U+\(Scanner.hex4Scalar(scalar.value)))"
         }
         return "byte 0x\(HexDigits.two(byte))"
     }
