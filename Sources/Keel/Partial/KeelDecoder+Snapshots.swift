@@ -1,7 +1,8 @@
 // Plain `Codable` models read from snapshots. A type meant for snapshots declares what may be missing as
 // optional; what it cannot take yet is a value still arriving (an enum's name half written, an object whose
-// required members have not come). Those are left out, innermost first, until the rest decodes.
-
+// required members have not come). Those are left out, innermost first, until the rest decodes. Only where
+// Foundation is, as the bridge.
+#if canImport(FoundationEssentials) || canImport(Foundation)
 extension KeelDecoder {
     /// Decodes what has arrived of a document (a ``JSONSnapshot``) as `T`, a `Decodable` type whose properties
     /// for members that may not have arrived yet are optional.
@@ -53,3 +54,4 @@ extension KeelDecoder {
         }
     }
 }
+#endif
