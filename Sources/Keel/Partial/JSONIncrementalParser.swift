@@ -179,6 +179,10 @@ public struct JSONIncrementalParser: Sendable {
 
     private mutating func finishInput() throws(JSONSyntaxError) {
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        // Part of a byte-order mark and nothing after it: its first byte begins no value.
+        if let matched = byteOrderMarkMatched, matched > 0 {
+            try fail(.unexpectedCharacter, at: 0, in: empty, expected: "a value", found: "byte 0xEF", place: TextPosition())
+        }
         switch token {
         case .number:
             // The input's end ends a number, if its digits are whole.
