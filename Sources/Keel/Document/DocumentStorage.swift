@@ -21,6 +21,9 @@ struct DocumentCaches {
     let hasSourceText: Bool
     /// For text read from UTF-16 or UTF-32 input: the way from offsets in `bytes` (UTF-8) back to the input's.
     let originalOffsets: OriginalOffsets?
+    /// For text read as JSON with comments: the text as written (`bytes` is the copy the scanner read, each
+    /// comment and trailing comma made spaces), and where its comments are.
+    let commentedText: CommentedText?
     /// What is worked out only when first needed: line and column checkpoints, child positions of large
     /// containers.
     let caches = Locked(DocumentCaches())
@@ -28,8 +31,9 @@ struct DocumentCaches {
     let memberTables = MemberTables()
 
     init(bytes: [UInt8], tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex], hasSourceText: Bool = true,
-         originalOffsets: OriginalOffsets? = nil) {
+         originalOffsets: OriginalOffsets? = nil, commentedText: CommentedText? = nil) {
         self.bytes = bytes
+        self.commentedText = commentedText
         self.originalOffsets = originalOffsets
         self.tape = tape
         self.keyIndexes = keyIndexes
@@ -42,9 +46,11 @@ struct DocumentCaches {
         try bytes.withUnsafeBufferPointer { try body(TapeReader(bytes: $0, tape: tape.base)) }
     }
 
-    /// The line and column of `offset` in `bytes`, with the byte offset in the input's terms.
+    /// The line and column of `offset` in the text, with the byte offset in the input's terms.
     func location(ofByte offset: Int) -> JSONSourceLocation {
-        let location = bytes.withUnsafeBufferPointer { SourcePositionIndex.location(ofByte: offset, in: $0, caches: caches) }
+        // Counted in the text as written: a comment's characters are one column each there.
+        let text = commentedText?.bytes ?? bytes
+        let location = text.withUnsafeBufferPointer { SourcePositionIndex.location(ofByte: offset, in: $0, caches: caches) }
         guard let originalOffsets else { return location }
         return JSONSourceLocation(byteOffset: originalOffsets.originalOffset(ofUTF8: location.byteOffset),
                                   line: location.line, column: location.column)

@@ -51,7 +51,7 @@ extension JSONDocument {
                 if from == path { continue }
                 let value = document.tree()[valueAt: from] ?? .null
                 let removed = try document.apply(.remove, at: from)
-                guard let next = Self.reparse(removed, options: options) else { return Self.render(tree) }
+                guard let next = reparse(removed, options: options) else { return Self.render(tree) }
                 document = next
                 bytes = try document.apply(.insert(value), at: path)
             case .copy(let from, let path):
@@ -59,7 +59,7 @@ extension JSONDocument {
             case .test:
                 continue
             }
-            guard let next = Self.reparse(bytes, options: options) else { return Self.render(tree) }
+            guard let next = reparse(bytes, options: options) else { return Self.render(tree) }
             document = next
         }
         return JSON(document.root) == tree ? document.bytes : Self.render(tree)
@@ -75,11 +75,16 @@ extension JSONDocument {
 
     private func tree() -> JSON { JSON(root) }
 
-    /// The edited text parsed again, or `nil` if it does not parse (a splicing mistake: the caller then
-    /// writes the tree, which is right regardless).
-    private static func reparse(_ bytes: [UInt8], options: JSONParsingOptions) -> JSONDocument? {
-        try? JSONDocument(parsing: bytes, options: options)
+    /// The edited text parsed again, in the document's own syntax, or `nil` if it does not parse (a splicing
+    /// mistake: the caller then writes the tree, which is right regardless).
+    private func reparse(_ bytes: [UInt8], options: JSONParsingOptions) -> JSONDocument? {
+        var options = options
+        options.syntax = syntax
+        return try? JSONDocument(parsing: bytes, options: options)
     }
+
+    /// The text as written, which edits splice: for JSONC, with its comments. Its offsets are the tape's.
+    var writtenText: [UInt8] { storage.commentedText?.bytes ?? storage.bytes }
 
     private static func render(_ value: JSON) -> [UInt8] {
         (try? value.jsonBytes()) ?? Array("null".utf8)
@@ -95,14 +100,15 @@ extension JSONDocument {
         }
         let spliced = splice(edit, at: pointer)
         // The check that keeps a splicing mistake from ever reaching a file.
-        if let spliced, let reparsed = try? JSON(parsing: spliced, options: Self.lenientLimits), reparsed == expected {
+        if let spliced, let reparsed = try? JSON(parsing: spliced, options: lenientLimits), reparsed == expected {
             return spliced
         }
         return Self.render(expected)
     }
 
-    private static var lenientLimits: JSONParsingOptions {
+    private var lenientLimits: JSONParsingOptions {
         var options = JSONParsingOptions()
+        options.syntax = syntax
         options.maximumDepth = Int.max
         options.maximumNumberLength = Int.max
         return options
@@ -111,7 +117,7 @@ extension JSONDocument {
     /// The spliced text, or `nil` when the edit is not one this splices (the caller then writes the tree).
     private func splice(_ edit: TextEdit, at pointer: String) -> [UInt8]? {
         guard let tokens = try? JSONPointerSyntax.tokens(of: pointer) else { return nil }
-        let bytes = storage.bytes
+        let bytes = writtenText
         guard let last = tokens.last else {
             // The whole document: keep whitespace around it.
             guard case .set(let value) = edit, let text = try? value.jsonBytes() else { return nil }
@@ -157,7 +163,7 @@ extension JSONDocument {
     }
 
     /// Where each child of a container starts and ends: its key (objects) and its value.
-    private struct ChildRange {
+    struct ChildRange {
         var keyIndex: Int
         var start: Int
         var valueStart: Int
@@ -183,7 +189,11 @@ extension JSONDocument {
 
     /// The text without child `position`, with one separating comma.
     private func remove(_ children: [ChildRange], at position: Int, in container: JSONView) -> [UInt8] {
-        let bytes = storage.bytes
+        if let commented = storage.commentedText,
+           let text = CommentedLayout(commented).removing(children, at: position) {
+            return text
+        }
+        let bytes = writtenText
         let removed: Range<Int>
         if children.count == 1 {
             // Everything between the brackets.
@@ -199,15 +209,21 @@ extension JSONDocument {
     /// The text with a new child (`key` is empty for arrays) before child `position` (or at the end),
     /// separated from its neighbours as they are from each other.
     private func add(_ value: [UInt8], key: [UInt8], at position: Int, among children: [ChildRange], in container: JSONView) -> [UInt8] {
-        let bytes = storage.bytes
-        let separator: [UInt8]   // between a key and its value
+        let bytes = writtenText
+        var separator: [UInt8]   // between a key and its value
         if let first = children.first {
             let keyEnd = first.start + storage.tape.base[first.keyIndex].length + 2
             separator = key.isEmpty ? [] : Array(bytes[keyEnd..<first.valueStart])
+            // Not a comment that sits between a key and its value.
+            if separator.contains(UInt8(ascii: "/")) { separator = Array(": ".utf8) }
         } else {
             separator = key.isEmpty ? [] : Array(": ".utf8)
         }
         let member = key + separator + value
+        if let commented = storage.commentedText, !children.isEmpty,
+           let text = CommentedLayout(commented).adding(member, at: position, among: children) {
+            return text
+        }
         guard !children.isEmpty else {
             let open = container.byteOffset + 1
             return Array(bytes[..<open]) + member + Array(bytes[open...])
@@ -215,6 +231,9 @@ extension JSONDocument {
         // The whitespace before a child: after the comma (or the bracket) that precedes it.
         func leadingSpace(_ index: Int) -> [UInt8] {
             let child = children[index]
+            if let commented = storage.commentedText {
+                return CommentedLayout(commented).whitespace(before: child.start)
+            }
             let before = index == 0 ? container.byteOffset + 1 : children[index - 1].valueEnd
             var start = before
             while start < child.start, bytes[start] != UInt8(ascii: ","), index > 0 { start += 1 }

@@ -12,6 +12,7 @@
 ///
 /// | choice | default | why |
 /// | --- | --- | --- |
+/// | ``syntax`` | ``Syntax/strict`` | RFC 8259 is what systems exchange; comments and trailing commas are for files people edit. |
 /// | ``byteOrderMark`` | ``ByteOrderMarkPolicy/skip`` | RFC 8259 §8.1 lets parsers ignore a leading BOM; files saved by some editors have one. |
 /// | ``textEncoding`` | ``TextEncodingPolicy/utf8`` | RFC 8259 §8.1 requires UTF-8 between systems; UTF-16 and UTF-32 are read only on request. |
 /// | ``loneSurrogates`` | ``LoneSurrogatePolicy/reject`` | A lone `\uD800` names no character; replacing it would change the text silently. |
@@ -21,6 +22,25 @@
 /// | ``maximumStringLength`` | 1 GiB | Bounds a single string's decoded size. |
 /// | ``maximumNumberLength`` | 10,000 bytes | Converting a literal costs time that grows with its length. |
 public struct JSONParsingOptions: Sendable, Hashable {
+    /// The grammar the text is read in.
+    public enum Syntax: Sendable, Hashable, CustomStringConvertible {
+        /// RFC 8259 exactly.
+        case strict
+        /// JSON with comments, as editor settings and `tsconfig.json` files are written: RFC 8259 plus
+        /// `// line` and `/* block */` comments wherever whitespace may go, and one trailing comma after the
+        /// last element or member of a non-empty array or object. The values are plain JSON values; the
+        /// document keeps the comments in its text (``JSONDocument/bytes``), so edits keep them.
+        case jsonc
+
+        /// The name used in messages: `JSON`, `JSONC`.
+        public var description: String {
+            switch self {
+            case .strict: "JSON"
+            case .jsonc: "JSONC"
+            }
+        }
+    }
+
     /// What to do with a UTF-8 byte-order mark (`EF BB BF`) at the very start of the input.
     public enum ByteOrderMarkPolicy: Sendable, Hashable {
         /// Ignore it, as RFC 8259 §8.1 allows. Byte offsets still count it; columns do not.
@@ -60,6 +80,8 @@ public struct JSONParsingOptions: Sendable, Hashable {
     /// The largest input accepted, in bytes. Larger input throws ``JSONSyntaxError/Kind/documentTooLarge``.
     public static let largestDocumentSize = Int(UInt32.max)
 
+    /// The grammar. Default: ``Syntax/strict``.
+    public var syntax: Syntax = .strict
     /// The byte-order-mark policy. Default: ``ByteOrderMarkPolicy/skip``.
     public var byteOrderMark: ByteOrderMarkPolicy = .skip
     /// The encodings read. Default: ``TextEncodingPolicy/utf8``.

@@ -82,9 +82,13 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public let found: String
     /// The limit that was exceeded, for the limit kinds; otherwise `nil`.
     public let limit: Int?
+    /// The grammar the text was read in (``JSONParsingOptions/syntax``); the description names it when it is
+    /// not strict JSON.
+    public let syntax: JSONParsingOptions.Syntax
 
     /// Makes an error; `line` and `column` are given, so this is the form for tests and other producers.
-    public init(kind: Kind, byteOffset: Int, line: Int, column: Int, expected: String, found: String, limit: Int? = nil) {
+    public init(kind: Kind, byteOffset: Int, line: Int, column: Int, expected: String, found: String, limit: Int? = nil,
+                syntax: JSONParsingOptions.Syntax = .strict) {
         self.kind = kind
         self.byteOffset = byteOffset
         self.line = line
@@ -92,6 +96,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         self.expected = expected
         self.found = found
         self.limit = limit
+        self.syntax = syntax
     }
 
     /// The byte offset, line and column together, as the other error types give them.
@@ -100,9 +105,18 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// One plain sentence: what, where, and what was expected.
     public var description: String { describing(place: " at line \(line), column \(column) (byte \(byteOffset))") }
 
+    /// The same error, read in `syntax`, with its line and column counted in `text` (the text as written,
+    /// where the parser read a copy with its comments blanked out).
+    func read(as syntax: JSONParsingOptions.Syntax, in text: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError {
+        let location = JSONSourceLocation(byteOffset: byteOffset, in: text)
+        return JSONSyntaxError(kind: kind, byteOffset: byteOffset, line: location.line, column: location.column,
+                               expected: expected, found: found, limit: limit, syntax: syntax)
+    }
+
     /// The sentence with `place` (empty, or " at ..." with its leading space) where it says where; a stream
     /// gives its own place for an error in one of its records.
     func describing(place: String) -> String {
+        let place = syntax == .strict ? place : place + " in \(syntax)"
         switch kind {
         case .unexpectedEndOfInput:
             return "Unexpected end of input\(place): expected \(expected)."

@@ -42,7 +42,8 @@ extension OriginalOffsets {
     /// The same error, its byte offset in the input's terms.
     func inOriginalTerms(_ error: JSONSyntaxError) -> JSONSyntaxError {
         JSONSyntaxError(kind: error.kind, byteOffset: originalOffset(ofUTF8: error.byteOffset), line: error.line,
-                        column: error.column, expected: error.expected, found: error.found, limit: error.limit)
+                        column: error.column, expected: error.expected, found: error.found, limit: error.limit,
+                        syntax: error.syntax)
     }
 }
 

@@ -39,6 +39,10 @@ public struct JSONDocument: Sendable {
             self = try JSONDocument(transcoded: wide, options: options)
             return
         }
+        if options.syntax != .strict {
+            self = try JSONDocument(commented: bytes, options: options)
+            return
+        }
         let scanned = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
             try JSONDocument.scan(buffer, options: options)
         }
@@ -55,6 +59,10 @@ public struct JSONDocument: Sendable {
         let bytes = buffer.assumingMemoryBound(to: UInt8.self)
         if let wide = try WideText.transcoding(bytes, options: options) {
             self = try JSONDocument(transcoded: wide, options: options)
+            return
+        }
+        if options.syntax != .strict {
+            self = try JSONDocument(commented: Array(bytes), options: options)
             return
         }
         let scanned = try JSONDocument.scan(bytes, options: options)
@@ -96,7 +104,11 @@ public struct JSONDocument: Sendable {
             _ = try JSONDocument(transcoded: wide, options: options)
             return
         }
-        guard options.duplicateKeys != .reject else {
+        guard options.duplicateKeys != .reject, options.syntax == .strict else {
+            if options.syntax != .strict {
+                _ = try JSONDocument(commented: Array(bytes), options: options)
+                return
+            }
             _ = try scan(bytes, options: options)
             return
         }
@@ -105,8 +117,39 @@ public struct JSONDocument: Sendable {
         try scanner.scanDocument()
     }
 
+    /// Parses text with comments (``JSONParsingOptions/Syntax/jsonc``): the scanner reads a copy with each
+    /// comment and trailing comma made spaces, and the document keeps the text as written beside it.
+    private init(commented text: [UInt8], options: JSONParsingOptions,
+                 originalOffsets: OriginalOffsets? = nil) throws(JSONSyntaxError) {
+        let maximumSize = min(options.maximumDocumentSize, JSONParsingOptions.largestDocumentSize)
+        guard text.count <= maximumSize else {
+            // Refused before the copy is made, as the scanner would refuse it.
+            throw JSONSyntaxError(kind: .documentTooLarge, byteOffset: 0, line: 1, column: 1,
+                                  expected: "at most \(maximumSize) bytes", found: "\(text.count) bytes",
+                                  limit: maximumSize, syntax: options.syntax)
+        }
+        let blanked = text.withUnsafeBufferPointer { BlankedText(blanking: $0, maximumDepth: options.maximumDepth) }
+        let scanned: (tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex])
+        do {
+            scanned = try blanked.bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try JSONDocument.scan(buffer, options: options)
+            }
+        } catch {
+            let explained = text.withUnsafeBufferPointer { blanked.explaining(error, syntax: options.syntax, in: $0) }
+            throw originalOffsets?.inOriginalTerms(explained) ?? explained
+        }
+        let commented = CommentedText(bytes: text, comments: blanked.comments, trailingCommas: blanked.trailingCommas)
+        storage = DocumentStorage(bytes: blanked.bytes, tape: scanned.tape, keyIndexes: scanned.keyIndexes,
+                                  originalOffsets: originalOffsets, commentedText: commented)
+    }
+
     /// Parses wide input already transcoded to UTF-8; errors and locations give the input's byte offsets.
     private init(transcoded wide: WideText, options: JSONParsingOptions) throws(JSONSyntaxError) {
+        if options.syntax != .strict {
+            self = try JSONDocument(commented: wide.utf8, options: WideText.scanningOptions(options),
+                                    originalOffsets: wide.offsets)
+            return
+        }
         let inner = WideText.scanningOptions(options)
         let scanned: (tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex])
         do {
@@ -136,8 +179,12 @@ public struct JSONDocument: Sendable {
     /// The top-level value.
     public var root: JSONView { JSONView(storage: storage, index: 0) }
 
-    /// The text the document was parsed from, as UTF-8 bytes.
-    public var bytes: [UInt8] { storage.bytes }
+    /// The text the document was parsed from, as UTF-8 bytes; for JSONC, with its comments.
+    public var bytes: [UInt8] { storage.commentedText?.bytes ?? storage.bytes }
+
+    /// The grammar the document was read in: ``JSONParsingOptions/Syntax/jsonc`` when its text may hold
+    /// comments, which edits keep.
+    public var syntax: JSONParsingOptions.Syntax { storage.commentedText == nil ? .strict : .jsonc }
 
     /// How many values the document holds, counting every key, element and container.
     public var valueCount: Int { storage.tape.count }
