@@ -33,6 +33,11 @@ struct CommentedLayout {
         var from = 0
         for range in removed {
             result += bytes[from..<range.lowerBound]
+            // A comma before aligned comments gives way to a space, so they stay in their column.
+            if range.count == 1, range.upperBound + 1 < bytes.count, Self.isSpace(bytes[range.upperBound]),
+               Self.isSpace(bytes[range.upperBound + 1]) {
+                result.append(0x20)
+            }
             from = range.upperBound
         }
         result += bytes[from...]
@@ -57,7 +62,10 @@ struct CommentedLayout {
         if end.comma == nil {
             result += bytes[..<last.valueEnd]
             result.append(UInt8(ascii: ","))
-            result += bytes[last.valueEnd..<end.offset]
+            // The comma takes the place of a space where two or more stand before aligned comments.
+            var rest = last.valueEnd
+            if rest + 1 < end.offset, Self.isSpace(bytes[rest]), Self.isSpace(bytes[rest + 1]) { rest += 1 }
+            result += bytes[rest..<end.offset]
         } else {
             result += bytes[..<end.offset]
         }

@@ -186,6 +186,9 @@ public struct JSONDocument: Sendable {
     /// comments, which edits keep.
     public var syntax: JSONParsingOptions.Syntax { storage.commentedText == nil ? .strict : .jsonc }
 
+    /// Whether the text holds a comment (only text read as JSONC can).
+    public var hasComments: Bool { !(storage.commentedText?.comments.isEmpty ?? true) }
+
     /// How many values the document holds, counting every key, element and container.
     public var valueCount: Int { storage.tape.count }
 }

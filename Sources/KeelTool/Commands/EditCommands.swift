@@ -33,14 +33,15 @@ struct EditTarget: ParsableArguments {
                 throw ExitCode(ExitStatus.unreadable)
             }
         }
+        let options = input.parsingOptions(for: source)
         let document: JSONDocument
-        switch source.documentReportingErrors(options: input.parsingOptions) {
+        switch source.documentReportingErrors(options: options) {
         case .success(let read): document = read.document
         case .failure(let status): throw ExitCode(status)
         }
         var text: [UInt8]
         do {
-            text = try edit(document, input.parsingOptions)
+            text = try edit(document, options)
         } catch {
             printError("\(source.displayName): \(error)")
             throw ExitCode(ExitStatus.invalid)
@@ -175,7 +176,7 @@ struct Patch: ParsableCommand {
     func run() throws {
         let patchInput = InputFile.resolve([target.file, patchFile])[1]
         let patchDocument: JSON
-        switch patchInput.documentReportingErrors() {
+        switch patchInput.documentReportingErrors(options: target.input.parsingOptions(for: patchInput)) {
         case .success(let read): patchDocument = JSON(read.document.root)
         case .failure(let status): throw ExitCode(status)
         }

@@ -24,6 +24,9 @@ struct Format: ParsableCommand {
             files are rewritten. A file with several hard links is refused, because the other names would \
             keep the old text; --break-hard-links rewrites the named one anyway.
 
+            A JSONC file (see --syntax) keeps its comments: each stays after the code it followed on its line, \
+            or on its own line indented with the code below it; --strict writes plain JSON instead.
+
             Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read or written (standard output \
             included), 64 a usage error.
             """
@@ -44,6 +47,9 @@ struct Format: ParsableCommand {
     @Flag(name: [.customShort("S"), .customLong("sort-keys")],
           help: "Write object members in the order of their keys' UTF-8 bytes.")
     var sortKeys = false
+
+    @Flag(help: "Write strict JSON: the comments and trailing commas of a JSONC file are left out.")
+    var strict = false
 
     @Flag(name: .customLong("in-place"), help: "Rewrite each file instead of printing it.")
     var inPlace = false
@@ -79,7 +85,7 @@ struct Format: ParsableCommand {
 
     /// Writes what `produce` makes to standard output, or with `--in-place` over the input's file (where
     /// `produce` returning `false` keeps the file as it was). Returns whether it was written, printing why not.
-    private func write(to input: InputFile, producing produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Bool) -> Bool {
+    fileprivate func write(to input: InputFile, producing produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Bool) -> Bool {
         guard inPlace, let path = input.path else {
             _ = produce(StandardOutput.write)
             return true
@@ -183,9 +189,12 @@ struct Format: ParsableCommand {
                 return writeFailed ? max(status, .unreadable) : status
             }
             let document: JSONDocument
-            switch input.documentReportingErrors(options: self.input.parsingOptions, progress: progress) {
+            switch input.documentReportingErrors(options: self.input.parsingOptions(for: input), progress: progress) {
             case .success(let read): document = read.document
             case .failure(let failure): return failure
+            }
+            if document.syntax != .strict, !strict {
+                return formatKeepingComments(document, of: input, writeFailed: &writeFailed)
             }
             // The text goes out a piece at a time as it is written, so it is never held whole.
             func writeText(to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
@@ -207,6 +216,35 @@ struct Format: ParsableCommand {
             }
             return .success
         }
+    }
+}
+
+extension Format {
+    /// Writes a JSONC document laid out afresh with its comments (``JSONDocument/formattedText(layout:)``).
+    /// Sorting keys would part comments from the members they describe, so a file with comments is then
+    /// refused (with `--strict` it is written as plain JSON, sorted).
+    private func formatKeepingComments(_ document: JSONDocument, of input: InputFile, writeFailed: inout Bool) -> ExitStatus {
+        if sortKeys, document.hasComments {
+            printError("\(input.displayName): --sort-keys would part the comments from their members; "
+                       + "add --strict to write plain JSON without them")
+            return .invalid
+        }
+        let layout = writingOptions(forRecords: false).layout
+        var text = document.formattedText(layout: layout)
+        if tab {
+            var indentation = TabIndentation()
+            text = text.withUnsafeBufferPointer { indentation.convert($0) }
+        }
+        text.append(UInt8(ascii: "\n"))
+        let written = write(to: input) { output in
+            text.withUnsafeBufferPointer(output)
+            return true
+        }
+        if !written {
+            writeFailed = true
+            return .unreadable
+        }
+        return .success
     }
 }
 

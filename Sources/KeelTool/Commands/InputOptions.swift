@@ -13,6 +13,12 @@ struct InputOptions: ParsableArguments {
     @Flag(name: .customLong("reject-duplicate-keys"), help: "Treat a key repeated in one object as an error.")
     var rejectDuplicateKeys = false
 
+    @Option(help: ArgumentHelp(
+        "The grammar: strict (RFC 8259) or jsonc (comments and trailing commas).",
+        discussion: "Default: jsonc for .jsonc files and files such as tsconfig.json, .vscode/settings.json and "
+            + "devcontainer.json; strict for other files and standard input."))
+    var syntax: SyntaxChoice?
+
     func validate() throws {
         if let maximumDepth, maximumDepth < 1 { throw ValidationError("--max-depth must be at least 1.") }
         if let maximumSize, maximumSize.value > JSONParsingOptions.largestDocumentSize {
@@ -20,12 +26,20 @@ struct InputOptions: ParsableArguments {
         }
     }
 
-    /// The parser's options with these limits.
+    /// The parser's options for `file`: these limits, and the syntax `--syntax` names or the file's name implies.
+    func parsingOptions(for file: InputFile) -> JSONParsingOptions {
+        var options = parsingOptions
+        options.syntax = syntax?.syntax ?? SyntaxChoice.implied(by: file.path)
+        return options
+    }
+
+    /// The parser's options with these limits, and the syntax `--syntax` names (strict without it).
     var parsingOptions: JSONParsingOptions {
         var options = JSONParsingOptions()
         if let maximumDepth { options.maximumDepth = maximumDepth }
         if let maximumSize { options.maximumDocumentSize = maximumSize.value }
         if rejectDuplicateKeys { options.duplicateKeys = .reject }
+        if let syntax { options.syntax = syntax.syntax }
         return options
     }
 }

@@ -96,7 +96,7 @@ struct Model: ParsableCommand {
     private func runFromSchema(_ path: String) throws {
         var written: String?
         try InputFile.forEach([path]) { file in
-            switch file.documentReportingErrors(options: input.parsingOptions) {
+            switch file.documentReportingErrors(options: input.parsingOptions(for: file)) {
             case .success(let read):
                 let root = read.document.root
                 let title = root.member("title")?.stringValue

@@ -43,7 +43,7 @@ struct Stats: ParsableCommand {
                 if read != .unreadable { StandardOutput.writeLine(statistics.report(name: file.displayName, records: count)) }
                 return read
             }
-            switch file.documentReportingErrors(options: input.parsingOptions, progress: progress) {
+            switch file.documentReportingErrors(options: input.parsingOptions(for: file), progress: progress) {
             case .success(let read):
                 var statistics = DocumentStatistics()
                 statistics.add(read.document.root, record: nil)

@@ -8,7 +8,9 @@ struct Validate: ParsableCommand {
         abstract: "Check that each file holds exactly one valid JSON value.",
         discussion: """
             Reads standard input when no file is given, or for '-'. Prints '<file>: OK' for each valid input on \
-            standard output, and '<file>:<line>:<column>: <message>' for each invalid one on standard error.
+            standard output, and '<file>:<line>:<column>: <message>' for each invalid one on standard error. \
+            A file read as JSON with comments (a .jsonc file, tsconfig.json and the like, or --syntax jsonc) \
+            prints '<file>: OK (JSONC)'.
 
             Example:
               $ keel validate Examples/people.json
@@ -68,9 +70,11 @@ struct Validate: ParsableCommand {
             if let format = records.format(for: file) {
                 return file.validateRecords(format: format, options: records.streamOptions(input), progress: progress)
             }
-            switch file.validateReportingErrors(options: input.parsingOptions, progress: progress) {
+            let options = input.parsingOptions(for: file)
+            switch file.validateReportingErrors(options: options, progress: progress) {
             case .success:
-                StandardOutput.writeLine("\(file.displayName): OK")
+                // Say so when the file was read as something other than strict JSON.
+                StandardOutput.writeLine("\(file.displayName): OK" + (options.syntax == .strict ? "" : " (\(options.syntax))"))
                 return .success
             case .failure(let failure):
                 return failure

@@ -57,7 +57,7 @@ extension InputFile {
             defer { progress?.stop() }
             return eachRecord(format: format, options: records.streamOptions(input), progress: progress) { body($0.root, $0.position) }
         }
-        switch documentReportingErrors(options: input.parsingOptions) {
+        switch documentReportingErrors(options: input.parsingOptions(for: self)) {
         case .success(let read):
             body(read.document.root, nil)
             return .success
