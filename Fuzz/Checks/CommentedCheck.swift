@@ -1,0 +1,79 @@
+import Keel
+
+/// JSON with comments on arbitrary bytes: JSONC accepts everything strict JSON accepts, with equal values, and
+/// otherwise fails inside the input naming the syntax; an accepted document formats (pretty and compact) to
+/// text that reads back to the same value with as many comments, formatting again changes nothing, the
+/// strict text written from it reads back as strict JSON, and deleting or adding a member or element keeps
+/// the text JSONC with the value the tree edit gives.
+public enum CommentedCheck {
+    public static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
+        var options = JSONParsingOptions()
+        options.syntax = .jsonc
+        let strict = try? JSONDocument(parsing: bytes)
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: bytes, options: options)
+        } catch {
+            try require(strict == nil, "strict JSON rejected as JSONC: \(error)")
+            try require(error.syntax == .jsonc && error.byteOffset <= bytes.count && error.line >= 1 && error.column >= 1,
+                        "an error outside the input or not naming JSONC: \(error)")
+            try require(error.description.contains(" in JSONC"), "the message does not name JSONC: \(error)")
+            return
+        }
+        let tree = JSON(document.root)
+        if let strict { try require(JSON(strict.root) == tree, "JSONC reads strict JSON as another value") }
+        try require(document.bytes == bytes, "the document does not keep the text as written")
+
+        for layout in [JSONWritingOptions.Layout.pretty(indent: 2), .compact] {
+            let formatted = document.formattedText(layout: layout)
+            guard let again = try? JSONDocument(parsing: formatted, options: options) else {
+                throw FuzzFailure("formatted \(layout) text is not JSONC: \(String(decoding: formatted, as: UTF8.self))")
+            }
+            try require(JSON(again.root) == tree, "formatting \(layout) changed the value")
+            try require(again.hasComments == document.hasComments, "formatting \(layout) lost the comments")
+            try require(again.formattedText(layout: layout) == formatted, "formatting \(layout) is not a fixed point")
+        }
+
+        let plain = document.root.jsonBytes()
+        try require((try? JSON(parsing: plain)) == tree, "the strict text written from JSONC reads back as another value")
+
+        // One edit of each kind on the top-level container, checked against the same edit on the tree.
+        guard tree.kind == .array || tree.kind == .object else { return }
+        let first = tree.kind == .array ? "/0" : "/" + escaped(document.root.members.first?.key ?? "")
+        let edits: [(String, (JSONDocument) throws(JSONEditError) -> [UInt8], (inout JSON) throws(JSONEditError) -> Void)] = [
+            ("remove \(first)", { doc throws(JSONEditError) in try doc.text(removingValueAt: first) },
+             { value throws(JSONEditError) in try value.remove(at: first) }),
+            ("add at the end", { doc throws(JSONEditError) in try doc.text(setting: 7, at: tree.kind == .array ? "/-" : "/added") },
+             { value throws(JSONEditError) in try value.set(7, at: tree.kind == .array ? "/-" : "/added") }),
+            ("insert first", { doc throws(JSONEditError) in try doc.text(inserting: 8, at: tree.kind == .array ? "/0" : "/inserted") },
+             { value throws(JSONEditError) in try value.insert(8, at: tree.kind == .array ? "/0" : "/inserted") }),
+        ]
+        for (name, editText, editTree) in edits {
+            var expected = tree
+            guard (try? editTree(&expected)) != nil else { continue }
+            guard let text = try? editText(document) else { throw FuzzFailure("\(name): the text edit failed where the tree edit did not") }
+            guard let edited = try? JSON(parsing: text, options: options) else {
+                throw FuzzFailure("\(name): the edited text is not JSONC: \(String(decoding: text, as: UTF8.self))")
+            }
+            try require(edited == expected, "\(name): the edited text holds another value")
+            // An addition keeps every comment (the edit falls back to writing the tree, without them, only when
+            // splicing went wrong).
+            if !name.hasPrefix("remove"), document.hasComments {
+                let reread = try? JSONDocument(parsing: text, options: options)
+                try require(reread?.hasComments == true, "\(name): the comments were lost")
+            }
+        }
+    }
+
+    private static func escaped(_ key: String) -> String {
+        var result = ""
+        for character in key {
+            switch character {
+            case "~": result += "~0"
+            case "/": result += "~1"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
