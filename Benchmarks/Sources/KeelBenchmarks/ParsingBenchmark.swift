@@ -1,7 +1,8 @@
 import Foundation
 import Keel
 
-/// Parsing each corpus file: Keel to a document, Keel to a `JSON` tree, and Foundation's `JSONSerialization`.
+/// Parsing each corpus file: Keel to a document, Keel to a `JSON` tree, Foundation's `JSONSerialization`,
+/// and Keel to a document read as JSONC (the cost of the comment pass and the copy it scans).
 enum ParsingBenchmark {
     struct Row {
         let file: String
@@ -9,6 +10,7 @@ enum ParsingBenchmark {
         let document: Measurement
         let tree: Measurement
         let foundation: Measurement
+        let jsonc: Measurement
     }
 
     static func run(corpus: URL, files: [String], budget: Double) throws -> [Row] {
@@ -26,7 +28,13 @@ enum ParsingBenchmark {
             let foundation = Measurement.measure(budget: budget) {
                 blackHole(try? JSONSerialization.jsonObject(with: data))
             }
-            rows.append(Row(file: file, bytes: bytes.count, document: document, tree: tree, foundation: foundation))
+            var commented = JSONParsingOptions()
+            commented.syntax = .jsonc
+            let jsonc = Measurement.measure(budget: budget) {
+                blackHole(try? JSONDocument(parsing: bytes, options: commented))
+            }
+            rows.append(Row(file: file, bytes: bytes.count, document: document, tree: tree, foundation: foundation,
+                            jsonc: jsonc))
         }
         return rows
     }

@@ -58,7 +58,8 @@ func figure(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : 
 if sections.contains("parsing") {
 print("Parsing, MB/s (best of repeated runs, \(budget) s per case, release build)")
 print([pad("file", 20), pad("bytes", 9, right: true), pad("Keel doc", 10, right: true), pad("Keel JSON", 10, right: true),
-       pad("JSONSer.", 10, right: true), pad("doc ×", 8, right: true), pad("JSON ×", 8, right: true)].joined(separator: " "))
+       pad("JSONSer.", 10, right: true), pad("doc ×", 8, right: true), pad("JSON ×", 8, right: true),
+       pad("JSONC doc", 10, right: true)].joined(separator: " "))
 do {
     for row in try ParsingBenchmark.run(corpus: corpus, files: files, budget: budget) {
         let document = row.document.megabytesPerSecond(row.bytes)
@@ -66,7 +67,8 @@ do {
         let foundation = row.foundation.megabytesPerSecond(row.bytes)
         print([pad(row.file, 20), pad(String(row.bytes), 9, right: true), pad(figure(document), 10, right: true),
                pad(figure(tree), 10, right: true), pad(figure(foundation), 10, right: true),
-               pad(figure(document / foundation), 8, right: true), pad(figure(tree / foundation), 8, right: true)]
+               pad(figure(document / foundation), 8, right: true), pad(figure(tree / foundation), 8, right: true),
+               pad(figure(row.jsonc.megabytesPerSecond(row.bytes)), 10, right: true)]
             .joined(separator: " "))
     }
 } catch {

@@ -15,7 +15,7 @@ extension JSONDocument {
     /// ```swift
     /// var options = JSONParsingOptions()
     /// options.syntax = .jsonc
-    /// let document = try JSONDocument(parsing: "{// size\n\"a\": 1,}", options: options)
+    /// let document = try JSONDocument(parsing: "{\n// size\n\"a\": 1,}", options: options)
     /// let text = document.formattedText(layout: .pretty(indent: 2))
     /// // {\n  // size\n  "a": 1,\n}
     /// ```

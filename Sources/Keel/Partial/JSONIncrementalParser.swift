@@ -22,7 +22,8 @@
 /// show it, with its byte offset, line and column in the whole document. After an error the parser stays
 /// failed and every later call throws the same error.
 public struct JSONIncrementalParser: Sendable {
-    /// The options the document is parsed with (``JSONParsingOptions/textEncoding`` must be UTF-8).
+    /// The options the document is parsed with. The incremental parser reads strict UTF-8 JSON only:
+    /// ``JSONParsingOptions/textEncoding`` and ``JSONParsingOptions/syntax`` are not applied.
     public let options: JSONParsingOptions
 
     /// An open array or object: the members finished so far.
