@@ -12,9 +12,10 @@ struct BlankedText {
     var comments: [Range<Int>] = []
     /// The offset of each trailing comma, in order.
     var trailingCommas: [Int] = []
-    /// Where a block comment starts that has no `*/`, if one does; it is left in the copy, so the scanner
-    /// stops there at the latest, and ``explaining(_:syntax:in:)`` says why.
-    var unclosedComment: Int?
+    /// Where a comment starts that the input ends inside of (a block comment with no `*/`, or a `/` as the last
+    /// byte), if one does, and what would finish it. It is left in the copy, so the scanner stops there at the
+    /// latest, and ``explaining(_:syntax:in:)`` says why.
+    var unfinishedComment: (start: Int, expected: String)?
 
     /// Blanks the comments and trailing commas of `text`.
     ///
@@ -48,11 +49,15 @@ struct BlankedText {
                 var end = index + 2
                 while end + 1 < count, !(text[end] == UInt8(ascii: "*") && text[end + 1] == UInt8(ascii: "/")) { end += 1 }
                 guard end + 1 < count else {
-                    unclosedComment = index
+                    unfinishedComment = (index, "'*/' to close the comment")
                     break loop
                 }
                 blank(index..<(end + 2))
                 index = end + 2
+            case UInt8(ascii: "/") where index + 1 == count:
+                // More input could make it a comment, as a stream that is still arriving may.
+                unfinishedComment = (index, "'/' or '*' to begin the comment")
+                break loop
             case UInt8(ascii: "\""):
                 // A string: comments and commas inside it are text.
                 var end = index + 1
@@ -122,12 +127,12 @@ struct BlankedText {
     /// syntax named, and a block comment left open reported as such.
     func explaining(_ error: JSONSyntaxError, syntax: JSONParsingOptions.Syntax,
                     in text: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError {
-        if let unclosedComment, error.byteOffset >= unclosedComment, error.kind != .insufficientMemory {
-            let start = JSONSourceLocation(byteOffset: unclosedComment, in: text)
+        if let unfinishedComment, error.byteOffset >= unfinishedComment.start, error.kind != .insufficientMemory {
+            let start = JSONSourceLocation(byteOffset: unfinishedComment.start, in: text)
             let end = JSONSourceLocation(byteOffset: text.count, in: text)
             return JSONSyntaxError(
                 kind: .unexpectedEndOfInput, byteOffset: end.byteOffset, line: end.line, column: end.column,
-                expected: "'*/' to close the comment at line \(start.line), column \(start.column)",
+                expected: "\(unfinishedComment.expected) at line \(start.line), column \(start.column)",
                 found: "end of input", syntax: syntax)
         }
         return error.read(as: syntax, in: text)

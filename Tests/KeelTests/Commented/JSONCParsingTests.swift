@@ -60,6 +60,12 @@ import Testing
         #expect(error.syntax == .jsonc)
         // An earlier error is still the one reported.
         #expect(failure("[1,,] /* open")?.byteOffset == 3)
+        // A '/' at the very end may begin a comment: the input is cut short, not wrong (a pipe reads on).
+        let slash = try #require(failure("{\"a\": 1 /"))
+        #expect(slash.kind == .unexpectedEndOfInput)
+        #expect(slash.byteOffset == 9)
+        #expect(slash.expected == "'/' or '*' to begin the comment at line 1, column 9")
+        #expect(failure("[1] / 2")?.kind == .trailingContent)
     }
 
     @Test func errorsCountColumnsInTheTextAsWritten() throws {
