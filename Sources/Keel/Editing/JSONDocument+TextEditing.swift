@@ -83,9 +83,6 @@ extension JSONDocument {
         return try? JSONDocument(parsing: bytes, options: options)
     }
 
-    /// The text as written, which edits splice: for JSONC, with its comments. Its offsets are the tape's.
-    var writtenText: [UInt8] { storage.commentedText?.bytes ?? storage.bytes }
-
     private static func render(_ value: JSON) -> [UInt8] {
         (try? value.jsonBytes()) ?? Array("null".utf8)
     }
@@ -117,7 +114,7 @@ extension JSONDocument {
     /// The spliced text, or `nil` when the edit is not one this splices (the caller then writes the tree).
     private func splice(_ edit: TextEdit, at pointer: String) -> [UInt8]? {
         guard let tokens = try? JSONPointerSyntax.tokens(of: pointer) else { return nil }
-        let bytes = writtenText
+        let bytes = self.bytes
         guard let last = tokens.last else {
             // The whole document: keep whitespace around it.
             guard case .set(let value) = edit, let text = try? value.jsonBytes() else { return nil }
@@ -193,7 +190,7 @@ extension JSONDocument {
            let text = CommentedLayout(commented).removing(children, at: position) {
             return text
         }
-        let bytes = writtenText
+        let bytes = self.bytes
         let removed: Range<Int>
         if children.count == 1 {
             // Everything between the brackets.
@@ -209,7 +206,7 @@ extension JSONDocument {
     /// The text with a new child (`key` is empty for arrays) before child `position` (or at the end),
     /// separated from its neighbours as they are from each other.
     private func add(_ value: [UInt8], key: [UInt8], at position: Int, among children: [ChildRange], in container: JSONView) -> [UInt8] {
-        let bytes = writtenText
+        let bytes = self.bytes
         var separator: [UInt8]   // between a key and its value
         if let first = children.first {
             let keyEnd = first.start + storage.tape.base[first.keyIndex].length + 2

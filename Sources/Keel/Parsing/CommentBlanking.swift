@@ -37,9 +37,11 @@ struct BlankedText {
         var objects: [Bool] = []
         loop: while index < count {
             let byte = text[index]
-            switch byte {
-            case 0x20, 0x0A, 0x0D, 0x09:
+            if JSONWhitespace.contains(byte) {
                 index += 1
+                continue
+            }
+            switch byte {
             case UInt8(ascii: "/") where index + 1 < count && text[index + 1] == UInt8(ascii: "/"):
                 var end = index + 2
                 while end < count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
