@@ -1,44 +1,64 @@
 import Keel
 
-/// JSON with comments on arbitrary bytes: JSONC accepts everything strict JSON accepts, with equal values, and
-/// otherwise fails inside the input naming the syntax; an accepted document formats (pretty and compact) to
-/// text that reads back to the same value with as many comments, formatting again changes nothing, the
-/// strict text written from it reads back as strict JSON, and deleting or adding a member or element keeps
-/// the text JSONC with the value the tree edit gives.
+/// JSON with comments on arbitrary bytes, read as JSONC and as JSON5: each accepts everything strict JSON
+/// accepts (JSON5 also everything JSONC accepts), with equal values, and otherwise fails inside the input
+/// naming the syntax; an accepted document formats (pretty and compact) to text that reads back to the same
+/// value with as many comments, formatting again changes nothing, the text written from its value reads back
+/// to the same value (strict JSON, or JSON5 when it holds NaN or an infinity), and deleting or adding a member
+/// or element keeps the text in its syntax with the value the tree edit gives.
 public enum CommentedCheck {
     public static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
+        let strict = (try? JSONDocument(parsing: bytes)).map { JSON($0.root) }
+        let jsonc = try check(bytes, syntax: .jsonc, sameAs: strict)
+        _ = try check(bytes, syntax: .json5, sameAs: jsonc ?? strict)
+    }
+
+    /// Checks `bytes` read in `syntax`, which must accept them with value `subset` when a narrower syntax
+    /// did; returns the value read, if any.
+    private static func check(_ bytes: [UInt8], syntax: JSONParsingOptions.Syntax, sameAs subset: JSON?) throws(FuzzFailure) -> JSON? {
         var options = JSONParsingOptions()
-        options.syntax = .jsonc
-        let strict = try? JSONDocument(parsing: bytes)
+        options.syntax = syntax
         let document: JSONDocument
         do {
             document = try JSONDocument(parsing: bytes, options: options)
         } catch {
-            try require(strict == nil, "strict JSON rejected as JSONC: \(error)")
-            try require(error.syntax == .jsonc && error.byteOffset <= bytes.count && error.line >= 1 && error.column >= 1,
-                        "an error outside the input or not naming JSONC: \(error)")
-            try require(error.description.contains(" in JSONC"), "the message does not name JSONC: \(error)")
-            return
+            try require(subset == nil, "text a narrower syntax accepts rejected as \(syntax): \(error)")
+            try require(error.syntax == syntax && error.byteOffset <= bytes.count && error.line >= 1 && error.column >= 1,
+                        "an error outside the input or not naming \(syntax): \(error)")
+            try require(error.description.contains(" in \(syntax)"), "the message does not name \(syntax): \(error)")
+            return nil
         }
         let tree = JSON(document.root)
-        if let strict { try require(JSON(strict.root) == tree, "JSONC reads strict JSON as another value") }
+        if let subset { try require(subset == tree, "\(syntax) reads text of a narrower syntax as another value") }
         try require(document.bytes == bytes, "the document does not keep the text as written")
 
         for layout in [JSONWritingOptions.Layout.pretty(indent: 2), .compact] {
             let formatted = document.formattedText(layout: layout)
             guard let again = try? JSONDocument(parsing: formatted, options: options) else {
-                throw FuzzFailure("formatted \(layout) text is not JSONC: \(String(decoding: formatted, as: UTF8.self))")
+                throw FuzzFailure("formatted \(layout) text is not \(syntax): \(String(decoding: formatted, as: UTF8.self))")
             }
             try require(JSON(again.root) == tree, "formatting \(layout) changed the value")
             try require(again.hasComments == document.hasComments, "formatting \(layout) lost the comments")
             try require(again.formattedText(layout: layout) == formatted, "formatting \(layout) is not a fixed point")
         }
 
-        let plain = document.root.jsonBytes()
-        try require((try? JSON(parsing: plain)) == tree, "the strict text written from JSONC reads back as another value")
+        // The value written: strict JSON unless it holds a number only JSON5 can, then JSON5 (the round trip
+        // parse → write JSON5 → parse).
+        let writable = (try? document.root.checkWritableAsJSON()) != nil
+        try require(writable == ((try? tree.jsonBytes()) != nil), "checkWritableAsJSON disagrees with the tree writer")
+        if writable {
+            let plain = document.root.jsonBytes()
+            try require((try? JSON(parsing: plain)) == tree, "the strict text written from \(syntax) reads back as another value")
+        } else {
+            var writing = JSONWritingOptions()
+            writing.writesJSON5NonFiniteNumbers = true
+            let written = try? tree.jsonBytes(options: writing)
+            try require(written.flatMap { try? JSON(parsing: $0, options: options) } == tree,
+                        "the JSON5 text written from the value reads back as another value")
+        }
 
         // One edit of each kind on the top-level container, checked against the same edit on the tree.
-        guard tree.kind == .array || tree.kind == .object else { return }
+        guard tree.kind == .array || tree.kind == .object else { return tree }
         let first = tree.kind == .array ? "/0" : "/" + escaped(document.root.members.first?.key ?? "")
         let edits: [(String, (JSONDocument) throws(JSONEditError) -> [UInt8], (inout JSON) throws(JSONEditError) -> Void)] = [
             ("remove \(first)", { doc throws(JSONEditError) in try doc.text(removingValueAt: first) },
@@ -53,7 +73,7 @@ public enum CommentedCheck {
             guard (try? editTree(&expected)) != nil else { continue }
             guard let text = try? editText(document) else { throw FuzzFailure("\(name): the text edit failed where the tree edit did not") }
             guard let edited = try? JSON(parsing: text, options: options) else {
-                throw FuzzFailure("\(name): the edited text is not JSONC: \(String(decoding: text, as: UTF8.self))")
+                throw FuzzFailure("\(name): the edited text is not \(syntax): \(String(decoding: text, as: UTF8.self))")
             }
             try require(edited == expected, "\(name): the edited text holds another value")
             // An addition keeps every comment (the edit falls back to writing the tree, without them, only when
@@ -63,6 +83,7 @@ public enum CommentedCheck {
                 try require(reread?.hasComments == true, "\(name): the comments were lost")
             }
         }
+        return tree
     }
 
     private static func escaped(_ key: String) -> String {

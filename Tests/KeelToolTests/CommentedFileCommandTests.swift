@@ -2,8 +2,8 @@ import Foundation
 import KeelTestSupport
 import Testing
 
-/// JSONC files through the tool: the syntax follows the file's name or `--syntax`, and `set`, `delete`,
-/// `patch` and `format` keep every comment.
+/// JSONC and JSON5 files through the tool: the syntax follows the file's name or `--syntax`, and `set`,
+/// `delete`, `patch` and `format` keep every comment.
 @Suite struct CommentedFileCommandTests {
     static let settings = """
         // Editor settings
@@ -107,6 +107,67 @@ import Testing
             #expect(sorted.error.contains("--sort-keys would part the comments from their members"))
             let inPlace = try Keel.shell("\"$KEEL\" format --tab --in-place settings.jsonc && cat settings.jsonc", in: folder)
             #expect(inPlace.output.contains("\n\t// Controls the font size.\n\t\"editor.fontSize\": 14,\n"))
+        }
+    }
+
+    static let json5 = """
+        // Release settings (JSON5)
+        {
+          name: 'keel',          // the package
+          build: 0x2A,
+          ratio: .75,
+          limit: Infinity,
+          /* what ships */
+          files: ['README', 'LICENSE',],
+        }
+
+        """
+
+    @Test func json5FilesAreReadAsJSON5() throws {
+        try FaultCommandTests.inFolder { folder in
+            try write(Self.json5, to: "release.json5", in: folder)
+            let run = try Keel.shell("\"$KEEL\" validate release.json5 && \"$KEEL\" validate --syntax json5 - < release.json5", in: folder)
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.output == "release.json5: OK (JSON5)\n<stdin>: OK (JSON5)\n")
+            let broken = try Keel.shell("printf \"{a: 'x', b: 01}\" > broken.json5; \"$KEEL\" validate broken.json5", in: folder)
+            #expect(broken.status == 1)
+            #expect(broken.error == "broken.json5:1:14: Invalid number at line 1, column 14 (byte 13) in JSON5: expected '.', 'e' or the end of the number after a leading 0, found '1'.\n")
+            let get = try Keel.shell("\"$KEEL\" get release.json5 /build", in: folder)
+            #expect(get.output == "42\n")
+        }
+    }
+
+    @Test func json5EditsKeepCommentsAndSpelling() throws {
+        try FaultCommandTests.inFolder { folder in
+            try write(Self.json5, to: "release.json5", in: folder)
+            let set = try Keel.shell("\"$KEEL\" set release.json5 /build 43 --in-place && cat release.json5", in: folder)
+            #expect(set.status == 0, "\(set.error)")
+            #expect(set.output == Self.json5.replacingOccurrences(of: "0x2A", with: "43"))
+            let delete = try Keel.shell("\"$KEEL\" delete release.json5 /files/0", in: folder)
+            #expect(delete.status == 0, "\(delete.error)")
+            #expect(delete.output.contains("files: ['LICENSE',],") && delete.output.contains("/* what ships */"))
+            try write(#"[{"op": "replace", "path": "/ratio", "value": 0.5}, {"op": "remove", "path": "/limit"}]"#, to: "patch.json", in: folder)
+            let patch = try Keel.shell("\"$KEEL\" patch release.json5 patch.json", in: folder)
+            #expect(patch.status == 0, "\(patch.error)")
+            #expect(patch.output.contains("ratio: 0.5,\n  /* what ships */"))
+            #expect(patch.output.contains("name: 'keel',          // the package"))
+        }
+    }
+
+    @Test func json5FormatKeepsItsTextAndStrictNamesWhatJSONCannotHold() throws {
+        try FaultCommandTests.inFolder { folder in
+            try write(Self.json5, to: "release.json5", in: folder)
+            let format = try Keel.shell("\"$KEEL\" format --indent 4 release.json5", in: folder)
+            #expect(format.status == 0, "\(format.error)")
+            #expect(format.output.contains("\n    name: 'keel', // the package\n    build: 0x2A,\n"))
+            #expect(format.output.contains("\n    /* what ships */\n    files: [\n        'README',\n"))
+            let strict = try Keel.shell("\"$KEEL\" format --strict -c release.json5", in: folder)
+            #expect(strict.status == 1)
+            #expect(strict.output.isEmpty)
+            #expect(strict.error == "release.json5: Cannot write inf at $.limit: JSON numbers must be finite. Format it as JSON5 (without --strict) to keep it.\n")
+            let finite = try Keel.shell("\"$KEEL\" delete release.json5 /limit | \"$KEEL\" format --syntax json5 --strict -c", in: folder)
+            #expect(finite.status == 0, "\(finite.error)")
+            #expect(finite.output == #"{"name":"keel","build":42,"ratio":0.75,"files":["README","LICENSE"]}"# + "\n")
         }
     }
 }

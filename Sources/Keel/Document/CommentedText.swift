@@ -1,8 +1,9 @@
 // What a document read as JSON with comments keeps besides the copy it was scanned from: the text as written,
 // for edits that keep every comment, and where its comments and trailing commas are.
 
-/// The text of a document read with comments, as written. Its offsets are the tape's: the scanner read a copy
-/// in which each comment and trailing comma was spaces.
+/// The text of a document read with comments, as written. For JSONC its offsets are the tape's: the scanner
+/// read a copy in which each comment and trailing comma was spaces. For JSON5 the scanner read a rewriting as
+/// JSON, and ``translation`` maps its offsets here.
 struct CommentedText: Sendable {
     /// The text as written, comments included.
     let bytes: [UInt8]
@@ -10,6 +11,12 @@ struct CommentedText: Sendable {
     let comments: [Range<Int>]
     /// The offset of each trailing comma, in order.
     let trailingCommas: [Int]
+    /// For text read as JSON5: the way from the tape's offsets (in the JSON the text was rewritten as) to
+    /// offsets in `bytes`. `nil` for JSONC, whose offsets are the tape's.
+    var translation: TranslatedOffsets? = nil
+
+    /// The offset in the text as written of offset `offset` in the text the scanner read.
+    func originalOffset(of offset: Int) -> Int { translation?.originalOffset(of: offset) ?? offset }
 
     /// The comment that starts at `offset`, if one does.
     func comment(startingAt offset: Int) -> Range<Int>? {

@@ -50,6 +50,7 @@ struct DocumentCaches {
     func location(ofByte offset: Int) -> JSONSourceLocation {
         // Counted in the text as written: a comment's characters are one column each there.
         let text = commentedText?.bytes ?? bytes
+        let offset = commentedText?.originalOffset(of: offset) ?? offset
         let location = text.withUnsafeBufferPointer { SourcePositionIndex.location(ofByte: offset, in: $0, caches: caches) }
         guard let originalOffsets else { return location }
         return JSONSourceLocation(byteOffset: originalOffsets.originalOffset(ofUTF8: location.byteOffset),

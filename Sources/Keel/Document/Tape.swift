@@ -39,6 +39,8 @@ struct TapeEntry: Sendable {
         /// An object with at least one key written with escapes, whose raw length may differ from its
         /// unescaped length; lookups in other objects compare lengths alone.
         static let hasEscapedKey = Flags(rawValue: 1 << 5)
+        /// A number JSON cannot hold, read from JSON5: its text is `NaN`, `Infinity` or `-Infinity`.
+        static let isNonFinite = Flags(rawValue: 1 << 6)
     }
 
     init(kind: Kind, flags: Flags = [], offset: Int, payload: UInt64) {

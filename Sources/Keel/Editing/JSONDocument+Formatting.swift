@@ -43,6 +43,9 @@ private struct CommentedFormatter {
     private var breaksSinceToken = 0
     /// Whether a space goes before the next token written on the same line (after a block comment).
     private var spacePending = false
+    /// Whether the last thing written was a block comment on a line of its own: code on the next line of the
+    /// text then goes on the next line too, as under a heading.
+    private var ownLineBlockComment = false
 
     init(text: CommentedText, layout: JSONWritingOptions.Layout) {
         self.text = text
@@ -118,12 +121,14 @@ private struct CommentedFormatter {
         }
     }
 
-    /// The end of a string or of a number or literal starting at `start`.
+    /// The end of a string (in double quotes, or JSON5's single quotes) or of a number, literal or JSON5
+    /// name starting at `start`.
     private static func tokenEnd(from start: Int, in bytes: [UInt8]) -> Int {
         var index = start
-        if bytes[index] == UInt8(ascii: "\"") {
+        let quote = bytes[index]
+        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
             index += 1
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            while index < bytes.count, bytes[index] != quote {
                 index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
             }
             return min(index + 1, bytes.count)
@@ -143,6 +148,8 @@ private struct CommentedFormatter {
     /// Writes the pending line break, if any, before a token; a blank line in the text stays one blank line.
     private mutating func startToken() {
         if breaksSinceToken > 1 { blankLineBefore = true }
+        if ownLineBlockComment, breaksSinceToken > 0 { breakPending = true }
+        ownLineBlockComment = false
         guard breakPending, !output.isEmpty else {
             if spacePending, indent != nil { output.append(0x20) }
             breakPending = false
@@ -185,6 +192,7 @@ private struct CommentedFormatter {
             breakPending = true
             startToken()
             output += text.bytes[comment]
+            ownLineBlockComment = !isLineComment
         }
         breaksSinceToken = 0
         if isLineComment {

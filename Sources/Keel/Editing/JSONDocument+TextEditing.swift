@@ -51,7 +51,7 @@ extension JSONDocument {
                 if from == path { continue }
                 let value = document.tree()[valueAt: from] ?? .null
                 let removed = try document.apply(.remove, at: from)
-                guard let next = reparse(removed, options: options) else { return Self.render(tree) }
+                guard let next = reparse(removed, options: options) else { return render(tree) }
                 document = next
                 bytes = try document.apply(.insert(value), at: path)
             case .copy(let from, let path):
@@ -59,10 +59,10 @@ extension JSONDocument {
             case .test:
                 continue
             }
-            guard let next = reparse(bytes, options: options) else { return Self.render(tree) }
+            guard let next = reparse(bytes, options: options) else { return render(tree) }
             document = next
         }
-        return JSON(document.root) == tree ? document.bytes : Self.render(tree)
+        return JSON(document.root) == tree ? document.bytes : render(tree)
     }
 
     // MARK: Splicing
@@ -83,12 +83,33 @@ extension JSONDocument {
         return try? JSONDocument(parsing: bytes, options: options)
     }
 
-    private static func render(_ value: JSON) -> [UInt8] {
-        (try? value.jsonBytes()) ?? Array("null".utf8)
+    /// The whole tree written in the document's syntax, when a splice cannot be made. Every value of the
+    /// tree can be written: `apply` refuses a value the syntax cannot hold before it gets here.
+    private func render(_ value: JSON) -> [UInt8] {
+        (try? value.jsonBytes(options: writingOptions)) ?? bytes
+    }
+
+    /// Compact JSON; for a JSON5 document, with JSON5's `NaN` and `Infinity`.
+    private var writingOptions: JSONWritingOptions {
+        var options = JSONWritingOptions()
+        options.writesJSON5NonFiniteNumbers = syntax == .json5
+        return options
     }
 
     /// Applies one edit: checks it on a tree, then splices the text.
     func apply(_ edit: TextEdit, at pointer: String) throws(JSONEditError) -> [UInt8] {
+        switch edit {
+        case .set(let value), .insert(let value):
+            do {
+                _ = try value.jsonBytes(options: writingOptions)
+            } catch {
+                throw JSONEditError(kind: .unwritableValue, pointer: pointer,
+                                    expected: "a finite number (only JSON5 text holds NaN and Infinity)",
+                                    found: "\(error.value) at \(error.path) of the new value")
+            }
+        case .remove:
+            break
+        }
         var expected = JSON(root)
         switch edit {
         case .set(let value): try expected.set(value, at: pointer)
@@ -100,7 +121,7 @@ extension JSONDocument {
         if let spliced, let reparsed = try? JSON(parsing: spliced, options: lenientLimits), reparsed == expected {
             return spliced
         }
-        return Self.render(expected)
+        return render(expected)
     }
 
     private var lenientLimits: JSONParsingOptions {
@@ -117,8 +138,8 @@ extension JSONDocument {
         let bytes = self.bytes
         guard let last = tokens.last else {
             // The whole document: keep whitespace around it.
-            guard case .set(let value) = edit, let text = try? value.jsonBytes() else { return nil }
-            return Array(bytes[..<root.byteOffset]) + text + Array(bytes[root.sourceEnd...])
+            guard case .set(let value) = edit, let text = try? value.jsonBytes(options: writingOptions) else { return nil }
+            return Array(bytes[..<sourceOffset(root.byteOffset)]) + text + Array(bytes[sourceOffset(root.sourceEnd)...])
         }
         let parentPointer = JSONEditing.pointer(tokens.dropLast()[...])
         guard let parent = root[pointer: parentPointer].value else { return nil }
@@ -136,7 +157,7 @@ extension JSONDocument {
         let newText: [UInt8]
         switch edit {
         case .set(let value), .insert(let value):
-            guard let text = try? value.jsonBytes() else { return nil }
+            guard let text = try? value.jsonBytes(options: writingOptions) else { return nil }
             newText = text
         case .remove:
             newText = []
@@ -159,7 +180,13 @@ extension JSONDocument {
         }
     }
 
-    /// Where each child of a container starts and ends: its key (objects) and its value.
+    /// The offset in ``bytes`` (the text as written) of an offset the tape gives: the same but for JSON5,
+    /// whose tape is of the text rewritten as JSON.
+    private func sourceOffset(_ offset: Int) -> Int {
+        storage.commentedText?.originalOffset(of: offset) ?? offset
+    }
+
+    /// Where each child of a container starts and ends in the text as written: its key (objects) and its value.
     struct ChildRange {
         var keyIndex: Int
         var start: Int
@@ -177,8 +204,8 @@ extension JSONDocument {
             let isObject = entry.kind == .object
             let valueIndex = isObject ? child + 1 : child
             let value = JSONView(storage: storage, index: valueIndex)
-            ranges.append(ChildRange(keyIndex: child, start: tape[child].offset, valueStart: value.byteOffset,
-                                     valueEnd: value.sourceEnd))
+            ranges.append(ChildRange(keyIndex: child, start: sourceOffset(tape[child].offset),
+                                     valueStart: sourceOffset(value.byteOffset), valueEnd: sourceOffset(value.sourceEnd)))
             child = TapeReader.indexAfter(valueIndex, in: tape)
         }
         return ranges
@@ -194,7 +221,7 @@ extension JSONDocument {
         let removed: Range<Int>
         if children.count == 1 {
             // Everything between the brackets.
-            removed = (container.byteOffset + 1)..<(container.sourceEnd - 1)
+            removed = (sourceOffset(container.byteOffset) + 1)..<(sourceOffset(container.sourceEnd) - 1)
         } else if position + 1 < children.count {
             removed = children[position].start..<children[position + 1].start
         } else {
@@ -209,7 +236,7 @@ extension JSONDocument {
         let bytes = self.bytes
         var separator: [UInt8]   // between a key and its value
         if let first = children.first {
-            let keyEnd = first.start + storage.tape.base[first.keyIndex].length + 2
+            let keyEnd = sourceOffset(storage.tape.base[first.keyIndex].offset + storage.tape.base[first.keyIndex].length + 2)
             separator = key.isEmpty ? [] : Array(bytes[keyEnd..<first.valueStart])
             // Not a comment that sits between a key and its value.
             if separator.contains(UInt8(ascii: "/")) { separator = Array(": ".utf8) }
@@ -222,7 +249,7 @@ extension JSONDocument {
             return text
         }
         guard !children.isEmpty else {
-            let open = container.byteOffset + 1
+            let open = sourceOffset(container.byteOffset) + 1
             return Array(bytes[..<open]) + member + Array(bytes[open...])
         }
         // The whitespace before a child: after the comma (or the bracket) that precedes it.
@@ -231,7 +258,7 @@ extension JSONDocument {
             if let commented = storage.commentedText {
                 return CommentedLayout(commented).whitespace(before: child.start)
             }
-            let before = index == 0 ? container.byteOffset + 1 : children[index - 1].valueEnd
+            let before = index == 0 ? sourceOffset(container.byteOffset) + 1 : children[index - 1].valueEnd
             var start = before
             while start < child.start, bytes[start] != UInt8(ascii: ","), index > 0 { start += 1 }
             if index > 0 { start += 1 }

@@ -21,7 +21,7 @@ public struct JSONEditError: Error, Sendable, Hashable, CustomStringConvertible 
         public static func _kind(of error: JSONEditError) -> Kind { error.kind }
         /// Keel's own bookkeeping (see ``JSONErrorKind``).
         public static let _names = ["invalidPointer", "missingTarget", "invalidIndex", "notAContainer", "invalidTarget",
-            "testFailed", "invalidPatch", "nestingTooDeep"]
+            "testFailed", "invalidPatch", "nestingTooDeep", "unwritableValue"]
 
         /// The pointer is not a JSON Pointer (RFC 6901).
         public static let invalidPointer = Kind(0)
@@ -40,6 +40,8 @@ public struct JSONEditError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let invalidPatch = Kind(6)
         /// The patch nests deeper than the thread's stack allows.
         public static let nestingTooDeep = Kind(7)
+        /// The new value holds a number the document's syntax cannot write (NaN or an infinity outside JSON5).
+        public static let unwritableValue = Kind(8)
     }
 
     /// What went wrong.
@@ -97,4 +99,6 @@ extension JSONEditError {
     public static var invalidPatch: Kind { .invalidPatch }
     /// See ``Kind/nestingTooDeep``.
     public static var nestingTooDeep: Kind { .nestingTooDeep }
+    /// See ``Kind/unwritableValue``.
+    public static var unwritableValue: Kind { .unwritableValue }
 }

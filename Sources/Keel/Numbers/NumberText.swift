@@ -214,6 +214,15 @@ enum NumberText {
         Float(String(decoding: text, as: UTF8.self)) ?? .nan
     }
 
+    /// The value of JSON5's `NaN`, `Infinity` or `-Infinity` (the only texts of a number marked non-finite).
+    static func nonFinite(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+        switch text.first {
+        case UInt8(ascii: "N"): return .nan
+        case UInt8(ascii: "-"): return -.infinity
+        default: return .infinity
+        }
+    }
+
     /// Whether a validated plain integer is `-0`, which must not become the integer 0: its double is -0.0.
     static func isNegativeZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         text.count == 2 && text[0] == UInt8(ascii: "-") && text[1] == UInt8(ascii: "0")

@@ -31,12 +31,20 @@ public struct JSONParsingOptions: Sendable, Hashable {
         /// last element or member of a non-empty array or object. The values are plain JSON values; the
         /// document keeps the comments in its text (``JSONDocument/bytes``), so edits keep them.
         case jsonc
+        /// JSON5 1.0.0, for hand-written files: JSONC's comments and trailing commas, plus names without
+        /// quotes (ECMAScript 5.1 identifiers, `\u` escapes included), single-quoted strings, line
+        /// continuations and the escapes `\v`, `\0`, `\xHH`, numbers with a `+`, a leading or trailing
+        /// decimal point or in hexadecimal (read exactly), `Infinity`, `-Infinity` and `NaN` (read as
+        /// non-finite ``JSONNumber``s), and every JSON5 whitespace character. The document keeps the text as
+        /// written, comments included.
+        case json5
 
-        /// The name used in messages: `JSON`, `JSONC`.
+        /// The name used in messages: `JSON`, `JSONC`, `JSON5`.
         public var description: String {
             switch self {
             case .strict: "JSON"
             case .jsonc: "JSONC"
+            case .json5: "JSON5"
             }
         }
     }

@@ -13,12 +13,15 @@ extension Scanner {
     }
 
     /// `'x'`, `U+000B`, `'é' (U+00E9)`, `byte 0xFF` or `end of input`.
-    func describeFound(at offset: Int) -> String {
-        guard offset < end else { return "end of input" }
-        let byte = base[offset]
+    func describeFound(at offset: Int) -> String { Scanner.describeFound(at: offset, in: bytes) }
+
+    /// What is at `offset` in `bytes`, named as in ``describeFound(at:)``.
+    static func describeFound(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard offset < bytes.count else { return "end of input" }
+        let byte = bytes[offset]
         if byte < 0x80 { return Scanner.quoteASCII(byte) }
         // Decode one scalar if the bytes form one; otherwise name the byte.
-        var iterator = UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + 4, end)]).makeIterator()
+        var iterator = UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + 4, bytes.count)]).makeIterator()
         var decoder = UTF8()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) {
             return "'\(Character(scalar))' (U+\(Scanner.hex4Scalar(scalar.value)))"

@@ -189,7 +189,10 @@ struct Scanner {
                     continue valueLoop
                 }
             default:
-                throw error(.unexpectedCharacter, at: i, expected: "a value")
+                guard options.syntax == .json5, let next = try scanNonFiniteNumber(at: i) else {
+                    throw error(.unexpectedCharacter, at: i, expected: "a value")
+                }
+                i = next
             }
 
             // After a value: a separator, or the end of one or more containers.
@@ -370,7 +373,10 @@ struct Scanner {
         var i = start
         var isInteger = true
         if base[i] == UInt8(ascii: "-") { i += 1 }
-        try requireDigit(at: i, after: i == start ? "" : "'-'")
+        guard i < end, isDigit(base[i]) else {
+            if options.syntax == .json5, let next = try scanNonFiniteNumber(at: start) { return next }
+            throw missingDigit(at: i, after: i == start ? "" : "'-'")
+        }
         if base[i] == UInt8(ascii: "0") {
             i += 1
             if i < end, isDigit(base[i]) {
@@ -399,6 +405,20 @@ struct Scanner {
         }
         try append(TapeEntry(kind: .number, flags: isInteger ? .isInteger : [], offset: start, payload: UInt64(length)))
         return i
+    }
+
+    /// `NaN`, `Infinity` or `-Infinity` at `start`, which only JSON5 text rewritten for the scanner holds
+    /// (`JSON5Translation`); `nil` when none is there. Reached only where strict JSON has already failed.
+    @inline(never)
+    private mutating func scanNonFiniteNumber(at start: Int) throws(JSONSyntaxError) -> Int? {
+        for word: StaticString in ["NaN", "Infinity", "-Infinity"] {
+            let length = word.utf8CodeUnitCount
+            if start + length <= end, memoryEqual(base + start, word.utf8Start, length) {
+                try append(TapeEntry(kind: .number, flags: .isNonFinite, offset: start, payload: UInt64(length)))
+                return start + length
+            }
+        }
+        return nil
     }
 
     @inline(__always)

@@ -39,6 +39,12 @@ public struct JSONDocument: Sendable {
             self = try JSONDocument(transcoded: wide, options: options)
             return
         }
+        if options.syntax == .json5 {
+            self = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try JSONDocument(json5: buffer, options: options)
+            }
+            return
+        }
         if options.syntax != .strict {
             self = try JSONDocument(commented: bytes, options: options)
             return
@@ -59,6 +65,10 @@ public struct JSONDocument: Sendable {
         let bytes = buffer.assumingMemoryBound(to: UInt8.self)
         if let wide = try WideText.transcoding(bytes, options: options) {
             self = try JSONDocument(transcoded: wide, options: options)
+            return
+        }
+        if options.syntax == .json5 {
+            self = try JSONDocument(json5: bytes, options: options)
             return
         }
         if options.syntax != .strict {
@@ -105,6 +115,10 @@ public struct JSONDocument: Sendable {
             return
         }
         guard options.duplicateKeys != .reject, options.syntax == .strict else {
+            if options.syntax == .json5 {
+                _ = try JSONDocument(json5: bytes, options: options)
+                return
+            }
             if options.syntax != .strict {
                 _ = try JSONDocument(commented: Array(bytes), options: options)
                 return
@@ -143,8 +157,54 @@ public struct JSONDocument: Sendable {
                                   originalOffsets: originalOffsets, commentedText: commented)
     }
 
+    /// Parses JSON5 (``JSONParsingOptions/Syntax/json5``): one pass checks the grammar and rewrites the text
+    /// as JSON (`JSON5Translation`), the scanner reads that, and the document keeps the text as written with
+    /// the way back to its offsets.
+    private init(json5 text: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions,
+                 originalOffsets: OriginalOffsets? = nil) throws(JSONSyntaxError) {
+        let maximumSize = min(options.maximumDocumentSize, JSONParsingOptions.largestDocumentSize)
+        guard text.count <= maximumSize else {
+            throw JSONSyntaxError(kind: .documentTooLarge, byteOffset: 0, line: 1, column: 1,
+                                  expected: "at most \(maximumSize) bytes", found: "\(text.count) bytes",
+                                  limit: maximumSize, syntax: options.syntax)
+        }
+        let translation: JSON5Translation
+        do {
+            translation = try JSON5Translation(translating: text, options: options)
+        } catch {
+            throw originalOffsets?.inOriginalTerms(error) ?? error
+        }
+        // The rewritten text may be longer than the original, which was within the size limit, and so may a
+        // number (hexadecimal written in decimal), whose length the translation has checked as written.
+        var inner = options
+        inner.maximumDocumentSize = JSONParsingOptions.largestDocumentSize
+        inner.maximumNumberLength = Int.max
+        let scanned: (tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex])
+        do {
+            scanned = try translation.bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try JSONDocument.scan(buffer, options: inner)
+            }
+        } catch {
+            let moved = JSONSyntaxError(
+                kind: error.kind, byteOffset: translation.offsets.originalOffset(of: error.byteOffset), line: 0,
+                column: 0, expected: error.expected, found: error.found, limit: error.limit)
+            let explained = moved.read(as: .json5, in: text)
+            throw originalOffsets?.inOriginalTerms(explained) ?? explained
+        }
+        let commented = CommentedText(bytes: Array(text), comments: translation.comments,
+                                      trailingCommas: translation.trailingCommas, translation: translation.offsets)
+        storage = DocumentStorage(bytes: translation.bytes, tape: scanned.tape, keyIndexes: scanned.keyIndexes,
+                                  originalOffsets: originalOffsets, commentedText: commented)
+    }
+
     /// Parses wide input already transcoded to UTF-8; errors and locations give the input's byte offsets.
     private init(transcoded wide: WideText, options: JSONParsingOptions) throws(JSONSyntaxError) {
+        if options.syntax == .json5 {
+            self = try wide.utf8.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try JSONDocument(json5: buffer, options: WideText.scanningOptions(options), originalOffsets: wide.offsets)
+            }
+            return
+        }
         if options.syntax != .strict {
             self = try JSONDocument(commented: wide.utf8, options: WideText.scanningOptions(options),
                                     originalOffsets: wide.offsets)
@@ -179,14 +239,18 @@ public struct JSONDocument: Sendable {
     /// The top-level value.
     public var root: JSONView { JSONView(storage: storage, index: 0) }
 
-    /// The text the document was parsed from, as UTF-8 bytes; for JSONC, with its comments.
+    /// The text the document was parsed from, as UTF-8 bytes; for JSONC and JSON5, as written, comments
+    /// included.
     public var bytes: [UInt8] { storage.commentedText?.bytes ?? storage.bytes }
 
-    /// The grammar the document was read in: ``JSONParsingOptions/Syntax/jsonc`` when its text may hold
-    /// comments, which edits keep.
-    public var syntax: JSONParsingOptions.Syntax { storage.commentedText == nil ? .strict : .jsonc }
+    /// The grammar the document was read in: ``JSONParsingOptions/Syntax/jsonc`` or
+    /// ``JSONParsingOptions/Syntax/json5`` when its text may hold comments.
+    public var syntax: JSONParsingOptions.Syntax {
+        guard let commented = storage.commentedText else { return .strict }
+        return commented.translation == nil ? .jsonc : .json5
+    }
 
-    /// Whether the text holds a comment (only text read as JSONC can).
+    /// Whether the text holds a comment (only text read as JSONC or JSON5 can).
     public var hasComments: Bool { !(storage.commentedText?.comments.isEmpty ?? true) }
 
     /// How many values the document holds, counting every key, element and container.

@@ -211,7 +211,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case let (.int(a), .int(b)): return a == b
         case let (.uint(a), .uint(b)): return a == b
         case let (.int(a), .uint(b)), let (.uint(b), .int(a)): return a >= 0 && UInt64(a) == b
-        case let (.double(a), .double(b)): return a == b
+        // NaN equals NaN here, as a value must equal itself (JSON5 text can hold one).
+        case let (.double(a), .double(b)): return a == b || (a.isNaN && b.isNaN)
         case let (.double(a), .int(b)), let (.int(b), .double(a)): return Int64(exactly: a) == b
         case let (.double(a), .uint(b)), let (.uint(b), .double(a)): return UInt64(exactly: a) == b
         case let (.double(a), .literal), let (.literal, .double(a)),
@@ -225,7 +226,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Hashes the nearest double, which equal numbers always share.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(nearestDouble)
+        let double = nearestDouble
+        hasher.combine(double.isNaN ? .nan : double)
     }
 }
 

@@ -173,7 +173,8 @@ public struct JSONView: Sendable {
     public var numberValue: JSONNumber? {
         guard entry.kind == .number else { return nil }
         return storage.withReader { reader in
-            JSONNumber(validatedLiteral: reader.numberText(at: index), isPlainInteger: entry.flags.contains(.isInteger))
+            if _slowPath(entry.flags.contains(.isNonFinite)) { return JSONNumber(NumberText.nonFinite(reader.numberText(at: index))) }
+            return JSONNumber(validatedLiteral: reader.numberText(at: index), isPlainInteger: entry.flags.contains(.isInteger))
         }
     }
 

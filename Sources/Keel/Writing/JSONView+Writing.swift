@@ -5,7 +5,8 @@ extension JSONView {
     /// The value as JSON text, written from the parsed document without building a tree.
     ///
     /// Numbers keep their literal text; strings keep their escapes unless the options ask for other
-    /// escaping. Options work as for ``JSON/jsonText(options:)``.
+    /// escaping. Options work as for ``JSON/jsonText(options:)``. A number JSON cannot hold, read from JSON5,
+    /// is written as JSON5 spells it (`NaN`, `Infinity`); ``checkWritableAsJSON()`` finds one first.
     ///
     /// - Complexity: O(n) in the size of the value (O(n log n) per object with sorted keys); iterative.
     public func jsonText(options: JSONWritingOptions = JSONWritingOptions()) -> String {
@@ -17,6 +18,24 @@ extension JSONView {
         var sink = JSONTextSink(options: options, capacity: sourceEnd - entry.offset + 16)
         storage.withReader { reader in TapeWriter(reader: reader, options: options).write(from: index, into: &sink) }
         return sink.output
+    }
+}
+
+extension JSONView {
+    /// Checks that the value can be written as JSON: throws for its first number that JSON cannot hold, which
+    /// only a document read as JSON5 has (`NaN`, `Infinity`, `-Infinity`). The writers above copy such a
+    /// number as JSON5 spells it, so call this first when the output must be strict JSON.
+    ///
+    /// - Throws: ``JSONWritingError`` naming the number and its path from the document's root.
+    /// - Complexity: O(1) for a document not read as JSON5; otherwise O(n) in the size of the value's tape.
+    public func checkWritableAsJSON() throws(JSONWritingError) {
+        guard storage.commentedText?.translation != nil else { return }
+        let tape = storage.tape.base
+        for candidate in index..<storage.indexOfValue(after: index)
+        where tape[candidate].kind == .number && tape[candidate].flags.contains(.isNonFinite) {
+            let number = JSONView(storage: storage, index: candidate)
+            throw JSONWritingError(value: number.numberValue?.text ?? "nan", path: number.path)
+        }
     }
 }
 

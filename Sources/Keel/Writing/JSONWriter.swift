@@ -17,6 +17,12 @@ struct JSONWriter: ~Copyable {
 
     var output: [UInt8] { sink.output }
 
+    /// JSON5's spelling of a non-finite number: `NaN`, `Infinity` or `-Infinity`.
+    static func json5Spelling(of number: JSONNumber) -> StaticString {
+        let value = number.nearestDouble
+        return value.isNaN ? "NaN" : (value < 0 ? "-Infinity" : "Infinity")
+    }
+
     private enum Frame {
         case array(JSONArray, next: Int)
         /// `order` lists the members to write, by position, when the options sort or filter them; `nil`
@@ -34,10 +40,15 @@ struct JSONWriter: ~Copyable {
                 case .null: sink.append("null")
                 case .bool(let flag): sink.append(flag ? "true" : "false")
                 case .number(let number):
-                    guard number.isFinite || spellsNonFiniteNumbers else {
+                    if number.isFinite {
+                        sink.number(number)
+                    } else if sink.options.writesJSON5NonFiniteNumbers {
+                        sink.append(JSONWriter.json5Spelling(of: number).description)
+                    } else if spellsNonFiniteNumbers {
+                        sink.number(number)
+                    } else {
                         throw JSONWritingError(value: number.text, path: JSONWriter.path(of: stack))
                     }
-                    sink.number(number)
                 case .string(let string): sink.string(string)
                 case .array(let array):
                     sink.append(UInt8(ascii: "["))

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// Whatever the options, the output is RFC 8259 JSON that parses back to a value equal to the one written
-/// (less the members left out by ``omitsNullMembers``).
+/// (less the members left out by ``omitsNullMembers``); only ``writesJSON5NonFiniteNumbers`` makes it JSON5.
 public struct JSONWritingOptions: Sendable, Hashable {
     /// Where whitespace goes.
     public enum Layout: Sendable, Hashable {
@@ -31,6 +31,9 @@ public struct JSONWritingOptions: Sendable, Hashable {
     public var escapesNonASCII = false
     /// Whether object members whose value is `null` are left out, at every depth. Default: `false`.
     public var omitsNullMembers = false
+    /// Whether a non-finite number is written as JSON5 spells it (`NaN`, `Infinity`, `-Infinity`), making
+    /// the output JSON5 rather than JSON; otherwise writing one throws ``JSONWritingError``. Default: `false`.
+    public var writesJSON5NonFiniteNumbers = false
 
     /// Options with every default: compact, in document order, minimal escaping.
     public init() {}

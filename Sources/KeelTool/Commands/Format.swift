@@ -24,8 +24,10 @@ struct Format: ParsableCommand {
             files are rewritten. A file with several hard links is refused, because the other names would \
             keep the old text; --break-hard-links rewrites the named one anyway.
 
-            A JSONC file (see --syntax) keeps its comments: each stays after the code it followed on its line, \
-            or on its own line indented with the code below it; --strict writes plain JSON instead.
+            A JSONC or JSON5 file (see --syntax) keeps its comments: each stays after the code it followed on \
+            its line, or on its own line indented with the code below it; a JSON5 file also keeps its names \
+            without quotes, its single quotes and its numbers as written. --strict writes plain JSON instead \
+            (a JSON5 NaN or Infinity, which JSON cannot hold, is then an error naming its path).
 
             Exit status: 0 success, 1 invalid JSON, 2 a file that cannot be read or written (standard output \
             included), 64 a usage error.
@@ -193,8 +195,15 @@ struct Format: ParsableCommand {
             case .success(let read): document = read.document
             case .failure(let failure): return failure
             }
-            if document.syntax != .strict, !strict {
+            // Sorted keys of a file without comments are written as plain JSON, as sorting cannot keep a layout.
+            if document.syntax != .strict, !strict, !(sortKeys && !document.hasComments) {
                 return formatKeepingComments(document, of: input, writeFailed: &writeFailed)
+            }
+            do {
+                try document.root.checkWritableAsJSON()
+            } catch {
+                printError("\(input.displayName): \(error) Format it as JSON5 (without --strict) to keep it.")
+                return .invalid
             }
             // The text goes out a piece at a time as it is written, so it is never held whole.
             func writeText(to output: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {

@@ -14,9 +14,9 @@ struct InputOptions: ParsableArguments {
     var rejectDuplicateKeys = false
 
     @Option(help: ArgumentHelp(
-        "The grammar: strict (RFC 8259) or jsonc (comments and trailing commas).",
-        discussion: "Default: jsonc for .jsonc files and files such as tsconfig.json, .vscode/settings.json and "
-            + "devcontainer.json; strict for other files and standard input."))
+        "The grammar: strict (RFC 8259), jsonc (comments and trailing commas) or json5 (JSON5 1.0.0).",
+        discussion: "Default: json5 for .json5 files; jsonc for .jsonc files and files such as tsconfig.json, "
+            + ".vscode/settings.json and devcontainer.json; strict for other files and standard input."))
     var syntax: SyntaxChoice?
 
     func validate() throws {

@@ -5,11 +5,13 @@ import Keel
 enum SyntaxChoice: String, ExpressibleByArgument, CaseIterable {
     case strict
     case jsonc
+    case json5
 
     var syntax: JSONParsingOptions.Syntax {
         switch self {
         case .strict: .strict
         case .jsonc: .jsonc
+        case .json5: .json5
         }
     }
 
@@ -21,11 +23,13 @@ enum SyntaxChoice: String, ExpressibleByArgument, CaseIterable {
         "typedoc.json", "deno.json", "biome.json", ".luaurc",
     ]
 
-    /// The syntax the name of `path` implies: JSONC for the `.jsonc` and `.code-workspace` extensions, the
-    /// names above and `tsconfig.*.json` / `jsconfig.*.json`; strict JSON for anything else and standard input.
+    /// The syntax the name of `path` implies: JSON5 for the `.json5` extension; JSONC for the `.jsonc` and
+    /// `.code-workspace` extensions, the names above and `tsconfig.*.json` / `jsconfig.*.json`; strict JSON for
+    /// anything else and standard input.
     static func implied(by path: SystemPath?) -> JSONParsingOptions.Syntax {
         guard let path else { return .strict }
         let name = String(decoding: path.bytes.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self).lowercased()
+        if name.hasSuffix(".json5") { return .json5 }
         if name.hasSuffix(".jsonc") || name.hasSuffix(".code-workspace") || commentedNames.contains(name) { return .jsonc }
         for stem in ["tsconfig.", "jsconfig."] where name.hasPrefix(stem) && name.hasSuffix(".json") { return .jsonc }
         return .strict

@@ -10,7 +10,7 @@ struct Validate: ParsableCommand {
             Reads standard input when no file is given, or for '-'. Prints '<file>: OK' for each valid input on \
             standard output, and '<file>:<line>:<column>: <message>' for each invalid one on standard error. \
             A file read as JSON with comments (a .jsonc file, tsconfig.json and the like, or --syntax jsonc) \
-            prints '<file>: OK (JSONC)'.
+            prints '<file>: OK (JSONC)'; a JSON5 file (.json5, or --syntax json5) '<file>: OK (JSON5)'.
 
             Example:
               $ keel validate Examples/people.json

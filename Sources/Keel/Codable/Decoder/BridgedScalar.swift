@@ -78,6 +78,7 @@ extension FixedWidthInteger where Self: BridgedScalar {
     static func bridged(at index: Int, in session: DecodingSession) -> Self? {
         let entry = session.reader.tape[index]
         guard entry.kind == .number else { return nil }
+        guard !entry.flags.contains(.isNonFinite) else { return nil }
         let text = session.reader.numberText(at: index)
         guard case .success(let value) = NumberText.integer(text, isPlainInteger: entry.flags.contains(.isInteger), as: Self.self)
         else { return nil }
@@ -102,6 +103,7 @@ extension Double: BridgedScalar {
     static func bridged(at index: Int, in session: DecodingSession) -> Double? {
         let entry = session.reader.tape[index]
         if entry.kind == .number {
+            if _slowPath(entry.flags.contains(.isNonFinite)) { return NumberText.nonFinite(session.reader.numberText(at: index)) }
             let value = NumberText.double(session.reader.numberText(at: index))
             return value.isFinite ? value : nil
         }
@@ -113,6 +115,7 @@ extension Float: BridgedScalar {
     static func bridged(at index: Int, in session: DecodingSession) -> Float? {
         let entry = session.reader.tape[index]
         if entry.kind == .number {
+            if _slowPath(entry.flags.contains(.isNonFinite)) { return Float(NumberText.nonFinite(session.reader.numberText(at: index))) }
             let value = NumberText.float(session.reader.numberText(at: index))
             return value.isFinite ? value : nil
         }

@@ -57,12 +57,17 @@ extension DocumentStorage {
         let entry = tape.base[index]
         guard entry.kind == .number else { return nil }
         let isPlainInteger = entry.flags.contains(.isInteger)
+        if _slowPath(entry.flags.contains(.isNonFinite)) {
+            return .failure(nearestDouble(at: index)?.isNaN == true ? .notAnInteger : .outOfRange)
+        }
         return withReader { NumberText.integer($0.numberText(at: index), isPlainInteger: isPlainInteger, as: T.self) }
     }
 
     /// The nearest double to the number at `index` (possibly infinite), or `nil` when it is not a number.
     func nearestDouble(at index: Int) -> Double? {
-        guard tape.base[index].kind == .number else { return nil }
+        let entry = tape.base[index]
+        guard entry.kind == .number else { return nil }
+        if _slowPath(entry.flags.contains(.isNonFinite)) { return withReader { NumberText.nonFinite($0.numberText(at: index)) } }
         return withReader { NumberText.double($0.numberText(at: index)) }
     }
 
@@ -74,11 +79,14 @@ extension DocumentStorage {
     @usableFromInline
     func uint64(exactlyAt index: Int) -> UInt64? { try? integer(at: index, as: UInt64.self)?.get() }
 
-    /// The number at `index` as the nearest `Double` when that is finite (as `Double.decode` reads it), or
-    /// `nil`.
+    /// The number at `index` as the nearest `Double` when that is finite, or when the text wrote it
+    /// non-finite (JSON5's `NaN` and `Infinity`), as `Double.decode` reads it; `nil` otherwise (`1e400`).
     @usableFromInline
     func double(ifFiniteAt index: Int) -> Double? {
-        guard let double = nearestDouble(at: index), double.isFinite else { return nil }
-        return double
+        guard let double = nearestDouble(at: index) else { return nil }
+        return double.isFinite || isNonFinite(at: index) ? double : nil
     }
+
+    /// Whether the number at `index` was written as JSON5's `NaN`, `Infinity` or `-Infinity`.
+    func isNonFinite(at index: Int) -> Bool { tape.base[index].flags.contains(.isNonFinite) }
 }

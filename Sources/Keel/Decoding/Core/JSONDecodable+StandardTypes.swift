@@ -24,7 +24,9 @@ extension Double: JSONDecodable {
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Double {
         if _slowPath(JSONDecodingOverrides.anyScopeOpen), let replaced = try JSONDecodingOverrides.replaced(Double.self, value) { return replaced }
         guard let double = value.nearestDouble else { throw .typeMismatch("a Double", at: value) }
-        guard double.isFinite else { throw .outOfRange("a Double", at: value, reason: "which is out of its range") }
+        guard double.isFinite || value.storage.isNonFinite(at: value.index) else {
+            throw .outOfRange("a Double", at: value, reason: "which is out of its range")
+        }
         return double
     }
 }
@@ -34,7 +36,10 @@ extension Float: JSONDecodable {
     public static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Float {
         if _slowPath(JSONDecodingOverrides.anyScopeOpen), let replaced = try JSONDecodingOverrides.replaced(Float.self, value) { return replaced }
         guard let number = value.numberValue else { throw .typeMismatch("a Float", at: value) }
-        guard let float = number.float else { throw .outOfRange("a Float", at: value, reason: "which is out of its range") }
+        // A number written non-finite (JSON5's `NaN`, `Infinity`) reads as itself; a finite one beyond the range fails.
+        guard let float = number.float ?? (number.isFinite ? nil : Float(number.nearestDouble)) else {
+            throw .outOfRange("a Float", at: value, reason: "which is out of its range")
+        }
         return float
     }
 }
