@@ -2,7 +2,8 @@ import Foundation
 import Keel
 
 /// Parsing each corpus file: Keel to a document, Keel to a `JSON` tree, Foundation's `JSONSerialization`,
-/// and Keel to a document read as JSONC (the cost of the comment pass and the copy it scans).
+/// and Keel to a document read as JSONC (the cost of the comment pass and the copy it scans) and as JSON5 (the
+/// cost of the grammar pass that rewrites the text as JSON).
 enum ParsingBenchmark {
     struct Row {
         let file: String
@@ -11,6 +12,7 @@ enum ParsingBenchmark {
         let tree: Measurement
         let foundation: Measurement
         let jsonc: Measurement
+        let json5: Measurement
     }
 
     static func run(corpus: URL, files: [String], budget: Double) throws -> [Row] {
@@ -33,8 +35,13 @@ enum ParsingBenchmark {
             let jsonc = Measurement.measure(budget: budget) {
                 blackHole(try? JSONDocument(parsing: bytes, options: commented))
             }
+            var json5Options = JSONParsingOptions()
+            json5Options.syntax = .json5
+            let json5 = Measurement.measure(budget: budget) {
+                blackHole(try? JSONDocument(parsing: bytes, options: json5Options))
+            }
             rows.append(Row(file: file, bytes: bytes.count, document: document, tree: tree, foundation: foundation,
-                            jsonc: jsonc))
+                            jsonc: jsonc, json5: json5))
         }
         return rows
     }

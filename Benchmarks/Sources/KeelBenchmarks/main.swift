@@ -59,7 +59,7 @@ if sections.contains("parsing") {
 print("Parsing, MB/s (best of repeated runs, \(budget) s per case, release build)")
 print([pad("file", 20), pad("bytes", 9, right: true), pad("Keel doc", 10, right: true), pad("Keel JSON", 10, right: true),
        pad("JSONSer.", 10, right: true), pad("doc ×", 8, right: true), pad("JSON ×", 8, right: true),
-       pad("JSONC doc", 10, right: true)].joined(separator: " "))
+       pad("JSONC doc", 10, right: true), pad("JSON5 doc", 10, right: true)].joined(separator: " "))
 do {
     for row in try ParsingBenchmark.run(corpus: corpus, files: files, budget: budget) {
         let document = row.document.megabytesPerSecond(row.bytes)
@@ -68,7 +68,8 @@ do {
         print([pad(row.file, 20), pad(String(row.bytes), 9, right: true), pad(figure(document), 10, right: true),
                pad(figure(tree), 10, right: true), pad(figure(foundation), 10, right: true),
                pad(figure(document / foundation), 8, right: true), pad(figure(tree / foundation), 8, right: true),
-               pad(figure(row.jsonc.megabytesPerSecond(row.bytes)), 10, right: true)]
+               pad(figure(row.jsonc.megabytesPerSecond(row.bytes)), 10, right: true),
+               pad(figure(row.json5.megabytesPerSecond(row.bytes)), 10, right: true)]
             .joined(separator: " "))
     }
 } catch {

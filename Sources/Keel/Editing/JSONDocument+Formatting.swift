@@ -68,6 +68,14 @@ private struct CommentedFormatter {
                 index += 1
                 continue
             }
+            if let length = json5Whitespace(at: index) {
+                // A line or paragraph separator ends a line in JSON5 (and a line comment before it).
+                if length == 3, bytes.withUnsafeBufferPointer({ JSON5Whitespace.isLineSeparator(at: index, in: $0) }) {
+                    breaksSinceToken += 1
+                }
+                index += length
+                continue
+            }
             if let comment = text.comment(startingAt: index) {
                 writeComment(comment)
                 index = comment.upperBound
@@ -80,7 +88,15 @@ private struct CommentedFormatter {
                 output.append(byte)
                 index += 1
                 var next = index
-                while next < bytes.count, JSONWhitespace.contains(bytes[next]) { next += 1 }
+                while next < bytes.count {
+                    if JSONWhitespace.contains(bytes[next]) {
+                        next += 1
+                    } else if let length = json5Whitespace(at: next) {
+                        next += length
+                    } else {
+                        break
+                    }
+                }
                 if next < bytes.count, bytes[next] == closer {
                     output.append(closer)  // empty, with no comment inside: `{}` and `[]`
                     index = next + 1
@@ -114,7 +130,7 @@ private struct CommentedFormatter {
             default:
                 startToken()
                 let start = index
-                index = Self.tokenEnd(from: index, in: bytes)
+                index = tokenEnd(from: index)
                 output += bytes[start..<index]
                 endToken()
             }
@@ -123,7 +139,8 @@ private struct CommentedFormatter {
 
     /// The end of a string (in double quotes, or JSON5's single quotes) or of a number, literal or JSON5
     /// name starting at `start`.
-    private static func tokenEnd(from start: Int, in bytes: [UInt8]) -> Int {
+    private func tokenEnd(from start: Int) -> Int {
+        let bytes = text.bytes
         var index = start
         let quote = bytes[index]
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
@@ -139,10 +156,20 @@ private struct CommentedFormatter {
                  UInt8(ascii: "/"):
                 return index
             default:
+                if json5Whitespace(at: index) != nil { return index }
                 index += 1
             }
         }
         return index
+    }
+
+    /// The length of the whitespace character at `index` that JSON5 has and JSON has not (vertical tab, form
+    /// feed, no-break space, U+2028, ...), in a document read as JSON5; `nil` otherwise.
+    private func json5Whitespace(at index: Int) -> Int? {
+        let byte = text.bytes[index]
+        guard text.translation != nil, byte == 0x0B || byte == 0x0C || byte >= 0x80 else { return nil }
+        let length = text.bytes.withUnsafeBufferPointer { JSON5Whitespace.length(at: index, in: $0) }
+        return length > 0 ? length : nil
     }
 
     /// Writes the pending line break, if any, before a token; a blank line in the text stays one blank line.

@@ -173,7 +173,8 @@ private struct JSON5Translator {
             case UInt8(ascii: "/"):
                 try comment()
             case 0x80...:
-                guard let (scalar, length) = scalar(at: i), JSON5Translator.isWhitespace(scalar) else { return }
+                let length = JSON5Whitespace.length(at: i, in: text)
+                guard length > 0 else { return }
                 output.bytes.append(contentsOf: repeatElement(0x20, count: length))
                 i += length
             default:
@@ -216,20 +217,8 @@ private struct JSON5Translator {
 
     /// The length of the line terminator at `offset` (LF, CR, U+2028 or U+2029), or 0.
     private func lineTerminatorLength(at offset: Int) -> Int {
-        switch text[offset] {
-        case 0x0A, 0x0D: return 1
-        case 0xE2 where offset + 2 < count && text[offset + 1] == 0x80 && (text[offset + 2] | 1) == 0xA9: return 3
-        default: return 0
-        }
-    }
-
-    /// JSON5 whitespace beyond ASCII: no-break space, the byte-order mark, the line and paragraph separators,
-    /// and every space separator (Unicode category Zs).
-    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0xA0, 0xFEFF, 0x2028, 0x2029: return true
-        default: return scalar.properties.generalCategory == .spaceSeparator
-        }
+        if text[offset] == 0x0A || text[offset] == 0x0D { return 1 }
+        return JSON5Whitespace.isLineSeparator(at: offset, in: text) ? 3 : 0
     }
 
     /// The scalar whose UTF-8 starts at `offset` and its length in bytes, or `nil` for ill-formed UTF-8.
@@ -510,7 +499,13 @@ private struct JSON5Translator {
             let runStart = i
             while i < count {
                 let byte = text[i]
-                if byte == quote || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") || byte < 0x20 { break }
+                if byte == quote || byte == UInt8(ascii: "\"") || byte < 0x20 { break }
+                if byte == UInt8(ascii: "\\") {
+                    // JSON's own escapes stay in the run, written as they are.
+                    guard let length = jsonEscapeLength(at: i) else { break }
+                    i += length
+                    continue
+                }
                 i += 1
             }
             output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
@@ -539,6 +534,23 @@ private struct JSON5Translator {
                 emitUnicodeEscape(byte)
                 i += 1
             }
+        }
+    }
+
+    /// The length of the escape at `offset` when JSON has it too (`\\n`, `\\u0041`, ...), so it is copied as it
+    /// is; `nil` for JSON5's own escapes and for broken ones, which ``escape()`` rewrites or reports.
+    private func jsonEscapeLength(at offset: Int) -> Int? {
+        guard offset + 1 < count else { return nil }
+        switch text[offset + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return 2
+        case UInt8(ascii: "u"):
+            guard offset + 5 < count else { return nil }
+            for k in 2..<6 where HexDigits.value(text[offset + k]) == nil { return nil }
+            return 6
+        default:
+            return nil
         }
     }
 

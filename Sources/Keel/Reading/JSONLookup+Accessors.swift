@@ -96,7 +96,8 @@ extension JSONLookup {
     public var uint64: Result<UInt64, JSONAccessError> { integer(UInt64.self) }
 
     /// The number as the nearest `Double` (correctly rounded); fails when beyond `Double`'s range
-    /// (`1e400`). Values too small for a double read as zero, as rounding gives.
+    /// (`1e400`). Values too small for a double read as zero, as rounding gives; JSON5's `NaN` and
+    /// `Infinity` read as themselves.
     public var double: Result<Double, JSONAccessError> {
         floating("a Double") { value in
             if let view = value._origin.view { return view.nearestDouble }
@@ -108,7 +109,7 @@ extension JSONLookup {
     public var float: Result<Float, JSONAccessError> {
         floating("a Float") { value in
             guard let number = value.numberValue else { return nil }
-            return number.float ?? .infinity
+            return number.float ?? (number.isFinite ? .infinity : Float(number.nearestDouble))
         }
     }
 
@@ -121,7 +122,9 @@ extension JSONLookup {
                 return .failure(JSONLookup.error(.typeMismatch, in: value, valuePath: path, at: path,
                                                  expected: name, found: value.kindAndExcerpt))
             }
-            guard converted.isFinite else {
+            // A number written non-finite (JSON5's `NaN` and `Infinity`) reads as itself; one beyond the range
+            // does not.
+            guard converted.isFinite || value.numberValue?.isFinite == false else {
                 return .failure(JSONLookup.error(.valueOutOfRange, in: value, valuePath: path, at: path,
                                                  expected: name, found: "\(value.excerpt()), which is out of its range"))
             }

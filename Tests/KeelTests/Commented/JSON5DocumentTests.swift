@@ -95,12 +95,42 @@ import Testing
         #expect(try view.decode(Double.self, forKey: "undefined").isNaN)
         #expect(try Double.decode(try #require(view["low"].value), in: .strict) == -.infinity)
         #expect(try Float.decode(try #require(view["low"].value), in: .strict) == -.infinity)
+        // The results style too.
+        #expect(try view["high"].double.get() == .infinity)
+        #expect(try view["undefined"].float.get().isNaN)
+        #expect(throws: JSONAccessError.self) { try huge(Self.json5)["a"].double.get() }
         // No integer is NaN or infinite.
         #expect(throws: JSONDecodingError.self) { try view.decode(Int.self, forKey: "high") }
         #expect(throws: JSONDecodingError.self) { try view.decode(Int.self, forKey: "undefined") }
         // A finite literal beyond Double's range is still an error, as in JSON.
-        let huge = try JSONDocument(parsing: "1e400", options: Self.json5).root
-        #expect(throws: JSONDecodingError.self) { try Double.decode(huge, in: .strict) }
+        #expect(throws: JSONDecodingError.self) { try Double.decode(try #require(huge(Self.json5)["a"].value), in: .strict) }
+    }
+
+    @Test func wideInputIsReadAsJSON5() throws {
+        var options = Self.json5
+        options.textEncoding = .detect
+        func utf16LE(_ text: String) -> [UInt8] { Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+        #expect(try JSON(parsing: utf16LE("{a: 'é', b: 0x10}"), options: options) == ["a": "é", "b": 16])
+        // Offsets are the input's (two bytes a character here); line and column count characters.
+        let error = try #require(throws: JSONSyntaxError.self) { try JSONDocument(parsing: utf16LE("{a: 'é', b: 01}"), options: options) }
+        #expect(error.location == JSONSourceLocation(byteOffset: 26, line: 1, column: 14))
+        let scanned = try #require(throws: JSONSyntaxError.self) {
+            try JSONDocument(parsing: utf16LE("{a: 'é',\n 'b': '\\uD800'}"), options: options)
+        }
+        #expect(scanned.kind == .loneSurrogate)
+        #expect(scanned.location == JSONSourceLocation(byteOffset: 32, line: 2, column: 8))
+    }
+
+    @Test func theCollectingStyleReadsJSON5() throws {
+        let decoded = CollectingJSONDecoder(options: Self.json5).decode(JSON.self, from: "{a: 0x10, b: ['x',],}")
+        #expect(decoded.value == ["a": 16, "b": ["x"]])
+        let broken = CollectingJSONDecoder(options: Self.json5).decode(JSON.self, from: "{a: 0x}")
+        #expect(broken.value == nil)
+    }
+
+    /// `{a: 1e400}`: a finite number beyond `Double`'s range.
+    func huge(_ options: JSONParsingOptions) throws -> JSONView {
+        try JSONDocument(parsing: "{a: 1e400}", options: options).root
     }
 
     @Test func writingNonFiniteNumbersIsJSON5OnlyOnRequest() throws {

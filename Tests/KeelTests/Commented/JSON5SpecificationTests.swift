@@ -42,32 +42,65 @@ import Testing
     }
 
     @Test func objectExamples() throws {
-        let image = try parse("""
-        // This file is written in JSON5 syntax, naturally, but npm needs a regular
-        // JSON file, so compile via `npm run build`. Be sure to keep both in sync!
-        {
-            image: {
-                width: 800,
-                height: 600,
-                'aspect-ratio': '16:9',
-            },
-        }
-        """)
-        #expect(image == ["image": ["width": 800, "height": 600, "aspect-ratio": "16:9"]])
+        #expect(try parse("// An empty object\n{}") == [:])
+        #expect(try parse("""
+            // An object with two properties
+            // and a trailing comma
+            {
+                width: 1920,
+                height: 1080,
+            }
+            """) == ["width": 1920, "height": 1080])
+        #expect(try parse("""
+            // Objects can be nested
+            {
+                image: {
+                    width: 1920,
+                    height: 1080,
+                    'aspect-ratio': '16:9',
+                }
+            }
+            """) == ["image": ["width": 1920, "height": 1080, "aspect-ratio": "16:9"]])
+        #expect(try parse("""
+            // An array of objects
+            [
+                { name: 'Joe', age: 27 },
+                { name: 'Jane', age: 32 },
+            ]
+            """) == [["name": "Joe", "age": 27], ["name": "Jane", "age": 32]])
+        // Names are ECMAScript 5.1 identifier names: Unicode letters, escapes, reserved words.
         let names = try parse("{ $_: 1, ùńîċõďë: 2, \\u0041bc: 3, a\\u0062: 4, ᾩ: 5, ᴬᴮ: 6, x١٢: 7, null: 8, true: 9 }")
         #expect(names == ["$_": 1, "ùńîċõďë": 2, "Abc": 3, "ab": 4, "ᾩ": 5, "ᴬᴮ": 6, "x١٢": 7, "null": 8, "true": 9])
     }
 
     @Test func arrayExamples() throws {
-        let people = try parse("""
-        [
-            { name: 'Joe', age: 27 },
-            { name: 'Jane', age: 32 },
-        ]
-        """)
-        #expect(people == [["name": "Joe", "age": 27], ["name": "Jane", "age": 32]])
-        #expect(try parse("[1, true, 'three']") == [1, true, "three"])
-        #expect(try parse("[[1, true, 'three'], [4, 'five', 0x6],]") == [[1, true, "three"], [4, "five", 6]])
+        #expect(try parse("// An empty array\n[]") == [])
+        #expect(try parse("""
+            // An array with three elements
+            // and a trailing comma
+            [
+                1,
+                true,
+                'three',
+            ]
+            """) == [1, true, "three"])
+        #expect(try parse("""
+            // Arrays can be nested
+            [
+                [1, true, 'three'],
+                [4, "five", 0x6],
+            ]
+            """) == [[1, true, "three"], [4, "five", 6]])
+    }
+
+    @Test func escapeExamples() throws {
+        // A lone reverse solidus three ways, the musical score character as a surrogate pair, and the table of
+        // single-character escapes.
+        #expect(try parse(#"'\x5C'"#) == "\\")
+        #expect(try parse(#"'\u005C'"#) == "\\")
+        #expect(try parse(#"'\\'"#) == "\\")
+        #expect(try parse(#"'\uD83C\uDFBC'"#) == "🎼")
+        #expect(try parse(#"'\'\"\\\b\f\n\r\t\v\0'"#) == "'\"\\\u{8}\u{C}\n\r\t\u{B}\u{0}")
     }
 
     @Test func stringExamples() throws {
@@ -96,7 +129,8 @@ import Testing
     }
 
     @Test func commentExamples() throws {
-        #expect(try parse("/* This is a multi-line comment.\nIt can span multiple lines. */\n// This is a single line comment.\n42") == 42)
+        #expect(try parse("// This is a single line comment.\n\n/* This is a multi-\n   line comment. */\n42") == 42)
+        #expect(try parse("42 // a line comment ends the document") == 42)
     }
 
     @Test func whiteSpaceExample() throws {
