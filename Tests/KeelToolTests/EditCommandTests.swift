@@ -29,6 +29,21 @@ import Testing
         }
     }
 
+    @Test func aRepeatedKeyInAMergePatchMeansItsLastAndLimitsApplyToTheValue() throws {
+        try FaultCommandTests.inFolder { folder in
+            try Data("{}\n".utf8).write(to: folder.appendingPathComponent("empty.json"))
+            let merge = try Keel.shell(#"echo '{"a": 1, "a": null, "b": 2, "b": 3}' | "$KEEL" patch empty.json -"#, in: folder)
+            #expect(merge.status == 0, "\(merge.error)")
+            #expect(merge.output.filter { !$0.isWhitespace } == #"{"b":3}"#)
+            // --max-depth limits the value given on the command line as it limits the file.
+            let deep = try Keel.shell(#""$KEEL" set --max-depth 2 empty.json /a '[[[1]]]'"#, in: folder)
+            #expect(deep.status == 64)
+            #expect(deep.error.contains("VALUE is not JSON: Nesting too deep"))
+            let shallow = try Keel.shell(#""$KEEL" set --max-depth 2 empty.json /a '[[1]]'"#, in: folder)
+            #expect(shallow.status == 0, "\(shallow.error)")
+        }
+    }
+
     @Test func failedEditsWriteNothing() throws {
         try FaultCommandTests.inFolder { folder in
             let file = folder.appendingPathComponent("settings.json")

@@ -154,10 +154,18 @@ public struct JSONTextWriter: ~Copyable {
 
     /// Writes a number.
     ///
-    /// - Throws: ``JSONWritingError`` for a non-finite number, which JSON cannot hold. Its path is filled in
-    ///   by the call that started writing.
+    /// - Throws: ``JSONWritingError`` for a non-finite number, which JSON cannot hold (unless the options
+    ///   ask for JSON5's spelling, ``JSONWritingOptions/writesJSON5NonFiniteNumbers``). Its path is filled
+    ///   in by the call that started writing.
     public mutating func number(_ value: JSONNumber) throws(JSONWritingError) {
-        guard value.isFinite else { throw JSONWritingError(value: value.text, path: JSONPath([])) }
+        guard value.isFinite else {
+            guard tree.sink.options.writesJSON5NonFiniteNumbers else {
+                throw JSONWritingError(value: value.text, path: JSONPath([]))
+            }
+            beginValue()
+            tree.sink.append(JSONWriter.json5Spelling(of: value).description)
+            return
+        }
         beginValue()
         tree.sink.number(value)
     }

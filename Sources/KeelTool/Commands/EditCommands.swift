@@ -65,9 +65,12 @@ struct EditTarget: ParsableArguments {
 }
 
 /// Reads a JSON value given on the command line, reporting where it is not JSON.
-func parseArgumentValue(_ text: String, name: String) throws -> JSON {
+func parseArgumentValue(_ text: String, name: String, options: JSONParsingOptions) throws -> JSON {
+    // The limits apply; the syntax is JSON's, whatever the file's.
+    var options = options
+    options.syntax = .strict
     do {
-        return try JSON(parsing: text)
+        return try JSON(parsing: text, options: options)
     } catch {
         throw ValidationError("\(name) is not JSON: \(error) (give a string in quotes, '\"text\"', or use --string).")
     }
@@ -106,7 +109,7 @@ struct SetValue: ParsableCommand {
 
     func run() throws {
         let pointer = try pointerArgument(pointer)
-        let newValue = isString ? JSON.string(value) : try parseArgumentValue(value, name: "VALUE")
+        let newValue = isString ? JSON.string(value) : try parseArgumentValue(value, name: "VALUE", options: target.input.parsingOptions)
         try target.run { document, _ throws(JSONEditError) in try document.text(setting: newValue, at: pointer) }
     }
 }

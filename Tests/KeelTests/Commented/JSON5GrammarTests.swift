@@ -78,6 +78,9 @@ import Testing
               reason: "a hexadecimal beyond 64 bits, exactly"),
         .init(json5: "0x00000000000000000000000000000001", json: "1", reason: "leading zeros of a hexadecimal"),
         .init(json5: "1e+2", json: "100", reason: "an exponent with a sign"),
+        .init(json5: "[0,0.,0e0,1e01,1.e0]", json: "[0,0,0,10,1]", reason: "zeros, and a leading zero in an exponent"),
+        .init(json5: "-0x0123456789abcdefABCDEF", json: "-1375488932539311409843695", reason: "a long negative hexadecimal"),
+        .init(json5: "{/*c\n** */}", json: "{}", reason: "a block comment with stars inside"),
         // Literals
         .init(json5: "[true,false,null]", json: "[true,false,null]", reason: "the three literals"),
     ]

@@ -97,4 +97,44 @@ import Testing
         #expect(user == target)
         #expect(user.description == #"{"name":"Ada","tags":["b"],"address":{"city":"London"}}"#)
     }
+
+    /// A key a merge patch repeats means what its last occurrence says, as a lookup reads it, whether the patch
+    /// is merged into a tree or turned into a JSON Patch for a document's text.
+    @Test(arguments: [
+        (#"{}"#, #"{"a":1,"a":null}"#, #"{}"#),
+        (#"{"a":0}"#, #"{"a":null,"a":2}"#, #"{"a":2}"#),
+        (#"{}"#, #"{"a":{"x":1},"a":{"y":2}}"#, #"{"a":{"y":2}}"#),
+        (#"{"a":{"x":1}}"#, #"{"a":{"y":2,"y":null}}"#, #"{"a":{"x":1}}"#),
+        (#"[1]"#, #"{"a":{"b":null,"c":1,"c":{"d":null}}}"#, #"{"a":{"c":{}}}"#),
+    ])
+    func aRepeatedKeyInAMergePatchMeansItsLast(_ target: String, _ patch: String, _ expected: String) throws {
+        let original = try JSON(parsing: target)
+        let mergePatch = try JSON(parsing: patch)
+        var merged = original
+        try merged.merge(patch: mergePatch)
+        #expect(merged == (try JSON(parsing: expected)))
+        let document = try JSONDocument(parsing: target)
+        let text = try document.text(applying: JSONPatch(merging: mergePatch, into: original))
+        #expect(try JSON(parsing: text) == (try JSON(parsing: expected)))
+    }
+
+    /// Nesting deeper than any thread's stack allows recursion: the diff and the translation walk with
+    /// their own stacks.
+    @Test func mergePatchesOfDeepValuesNeedNoStack() throws {
+        var old: JSON = 1
+        var new: JSON = 2
+        var patch: JSON = ["leaf": nil, "keep": 3]
+        for _ in 0..<20_000 {
+            old = ["a": old]
+            new = ["a": new]
+            patch = ["a": patch]
+        }
+        let diff = JSON.mergePatch(from: old, to: new)
+        #expect(diff == new)
+        let operations = JSONPatch(merging: patch, into: old)
+        #expect(operations.operations.count == 1)
+        var applied = old
+        try applied.apply(operations)
+        #expect(applied[valueAt: "/a/a/a"] != nil)
+    }
 }
