@@ -131,17 +131,22 @@ public struct JSONDocument: Sendable {
         try scanner.scanDocument()
     }
 
+    /// Refuses text of more than the options allow before a copy of it is made (the JSONC and JSON5 readers
+    /// make one), with the error the scanner would give.
+    private static func refuseOversizedText(count: Int, options: JSONParsingOptions) throws(JSONSyntaxError) {
+        let maximumSize = min(options.maximumDocumentSize, JSONParsingOptions.largestDocumentSize)
+        guard count <= maximumSize else {
+            throw JSONSyntaxError(kind: .documentTooLarge, byteOffset: 0, line: 1, column: 1,
+                                  expected: "at most \(maximumSize) bytes", found: "\(count) bytes",
+                                  limit: maximumSize, syntax: options.syntax)
+        }
+    }
+
     /// Parses text with comments (``JSONParsingOptions/Syntax/jsonc``): the scanner reads a copy with each
     /// comment and trailing comma made spaces, and the document keeps the text as written beside it.
     private init(commented text: [UInt8], options: JSONParsingOptions,
                  originalOffsets: OriginalOffsets? = nil) throws(JSONSyntaxError) {
-        let maximumSize = min(options.maximumDocumentSize, JSONParsingOptions.largestDocumentSize)
-        guard text.count <= maximumSize else {
-            // Refused before the copy is made, as the scanner would refuse it.
-            throw JSONSyntaxError(kind: .documentTooLarge, byteOffset: 0, line: 1, column: 1,
-                                  expected: "at most \(maximumSize) bytes", found: "\(text.count) bytes",
-                                  limit: maximumSize, syntax: options.syntax)
-        }
+        try JSONDocument.refuseOversizedText(count: text.count, options: options)
         let blanked = text.withUnsafeBufferPointer { BlankedText(blanking: $0, maximumDepth: options.maximumDepth) }
         let scanned: (tape: TapeBuffer, keyIndexes: [Int: ObjectKeyIndex])
         do {
@@ -162,12 +167,7 @@ public struct JSONDocument: Sendable {
     /// the way back to its offsets.
     private init(json5 text: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions,
                  originalOffsets: OriginalOffsets? = nil) throws(JSONSyntaxError) {
-        let maximumSize = min(options.maximumDocumentSize, JSONParsingOptions.largestDocumentSize)
-        guard text.count <= maximumSize else {
-            throw JSONSyntaxError(kind: .documentTooLarge, byteOffset: 0, line: 1, column: 1,
-                                  expected: "at most \(maximumSize) bytes", found: "\(text.count) bytes",
-                                  limit: maximumSize, syntax: options.syntax)
-        }
+        try JSONDocument.refuseOversizedText(count: text.count, options: options)
         let translation: JSON5Translation
         do {
             translation = try JSON5Translation(translating: text, options: options)
