@@ -139,6 +139,32 @@ import Testing
         #expect(JSONNumber(literal: "-1.5e3")?.double == -1500)
     }
 
+    /// Exponents past what an `Int` holds, or past the bound arithmetic clamps them to, still compare
+    /// exactly: different values differ, equal ones written differently are equal, and order holds.
+    @Test func hugeExponentsCompareExactly() throws {
+        func number(_ text: String) throws -> JSONNumber { try #require(JSONNumber(literal: text)) }
+        #expect(try number("1e3000000000000") != number("1e2000000000000"))
+        #expect(try number("1e2000000000000").isLess(than: number("1e3000000000000")))
+        #expect(try number("-1e3000000000000").isLess(than: number("-1e2000000000000")))
+        #expect(try number("1e-3000000000000").isLess(than: number("1e-2000000000000")))
+        #expect(try number("10e2999999999999") == number("1e3000000000000"))
+        #expect(try number("0.01e3000000000002") == number("1.000e3000000000000"))
+        #expect(try number("1e99999999999999999999999") != number("1e99999999999999999999998"))
+        #expect(try number("9e99999999999999999999998").isLess(than: number("1e99999999999999999999999")))
+        #expect(try number("1e2000000000000").isLess(than: number("1e99999999999999999999999")))
+        #expect(try number("1e1099511627776") != number("1e1099511627777"))
+        #expect(try !number("1e3000000000000").isLess(than: number("1e2000000000000")))
+        #expect(try !number("10e2999999999999").isLess(than: number("1e3000000000000")))
+        #expect(try number("0e99999999999999999999999") == number("0"))
+        // So a JSON Patch `test` tells them apart, and a set keeps both.
+        let values: Set<JSON> = [try JSON(parsing: "1e3000000000000"), try JSON(parsing: "1e2000000000000")]
+        #expect(values.count == 2)
+        var document = try JSON(parsing: #"{"a": 1e3000000000000}"#)
+        #expect(throws: JSONEditError.self) {
+            try document.apply(JSONPatch([.test(path: "/a", value: try JSON(parsing: "1e2000000000000"))]))
+        }
+    }
+
     @Test func floats() throws {
         #expect(try JSON(parsing: "0.1").float == .success(Float(0.1)))
         #expect(try JSON(parsing: "1e39").float.isFailure)

@@ -137,8 +137,15 @@ extension JSONDocument {
         guard let tokens = try? JSONPointerSyntax.tokens(of: pointer) else { return nil }
         let bytes = self.bytes
         guard let last = tokens.last else {
-            // The whole document: keep whitespace around it.
-            guard case .set(let value) = edit, let text = try? value.jsonBytes(options: writingOptions) else { return nil }
+            // The whole document (JSON Patch's `add`, `copy` and `move` to the root replace it too): the same
+            // value keeps the text as it is; another keeps the whitespace around it.
+            let value: JSON
+            switch edit {
+            case .set(let new), .insert(let new): value = new
+            case .remove: return nil
+            }
+            if value == JSON(root) { return bytes }
+            guard let text = try? value.jsonBytes(options: writingOptions) else { return nil }
             return Array(bytes[..<sourceOffset(root.byteOffset)]) + text + Array(bytes[sourceOffset(root.sourceEnd)...])
         }
         let parentPointer = JSONEditing.pointer(tokens.dropLast()[...])

@@ -15,9 +15,12 @@ package struct DecimalLiteral: Equatable {
     /// Significant digits as ASCII bytes; empty for zero.
     package var digits: [UInt8]
     package var exponent: Int
+    /// The exact exponent when ``exponent`` was clamped to ``exponentBound`` (a literal such as
+    /// `1e3000000000000`), so that comparisons stay exact; `nil` otherwise.
+    var hugeExponent: SignedDecimal?
 
-    /// A literal's exponent is clamped to this magnitude: far beyond any finite double or integer, and
-    /// small enough that adding a digit count never overflows.
+    /// A literal's exponent is clamped to this magnitude for arithmetic: far beyond any finite double or
+    /// integer, and small enough that adding a digit count never overflows. ``hugeExponent`` keeps it exact.
     static let exponentBound = 1 << 40
 
     init(isNegative: Bool, digits: [UInt8], exponent: Int) {
@@ -26,6 +29,9 @@ package struct DecimalLiteral: Equatable {
         self.exponent = exponent
     }
 
+    /// The exact exponent, clamped or not.
+    var exactExponent: SignedDecimal { hugeExponent ?? SignedDecimal(exponent) }
+
     /// Reads a literal that follows the JSON number grammar.
     init(_ text: UnsafeBufferPointer<UInt8>) {
         var i = 0
@@ -33,6 +39,7 @@ package struct DecimalLiteral: Equatable {
         if isNegative { i += 1 }
         var digits: [UInt8] = []
         var exponent = 0
+        var hugeWritten: SignedDecimal?
         var seenNonZero = false
         while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
             if text[i] != UInt8(ascii: "0") || seenNonZero {
@@ -60,19 +67,31 @@ package struct DecimalLiteral: Equatable {
                 i += 1
             }
             var written = 0
+            let exponentStart = i
             while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
                 written = min(written * 10 + Int(text[i] - UInt8(ascii: "0")), DecimalLiteral.exponentBound)
                 i += 1
             }
+            if written == DecimalLiteral.exponentBound {
+                // Kept whole: the places the fraction and trailing zeros move it by are added below.
+                hugeWritten = SignedDecimal(negative: negativeExponent, digits: text[exponentStart..<i])
+            }
             exponent += negativeExponent ? -written : written
         }
+        let clampedWritten = hugeWritten.map { $0.negative ? -DecimalLiteral.exponentBound : DecimalLiteral.exponentBound } ?? 0
         while let last = digits.last, last == UInt8(ascii: "0") {
             digits.removeLast()
             exponent += 1
         }
-        if digits.isEmpty { exponent = 0 }
+        if digits.isEmpty {
+            exponent = 0
+            hugeWritten = nil
+        }
+        // What the fraction and trailing zeros add to the written exponent (far smaller than it, when huge).
+        let shift = exponent - clampedWritten
         exponent = max(min(exponent, DecimalLiteral.exponentBound), -DecimalLiteral.exponentBound)
         self.init(isNegative: isNegative, digits: digits, exponent: exponent)
+        hugeExponent = hugeWritten.map { $0 + SignedDecimal(shift) }
     }
 
     init<T: FixedWidthInteger>(_ value: T) {
@@ -91,7 +110,9 @@ package struct DecimalLiteral: Equatable {
     /// Equal exact values (`-0` equals `0`).
     package static func == (a: DecimalLiteral, b: DecimalLiteral) -> Bool {
         if a.isZero || b.isZero { return a.isZero && b.isZero }
-        return a.isNegative == b.isNegative && a.exponent == b.exponent && a.digits == b.digits
+        guard a.isNegative == b.isNegative, a.digits == b.digits else { return false }
+        if a.hugeExponent == nil, b.hugeExponent == nil { return a.exponent == b.exponent }
+        return a.exactExponent == b.exactExponent
     }
 
     /// The exact value as `T`, or why not.
@@ -271,6 +292,12 @@ extension DecimalLiteral {
     /// Whether `|a| < |b|`, both non-zero: first by the place of the leading digit, then digit by digit
     /// (trailing zeros are never kept, so a shorter run of digits that is a prefix is the smaller).
     private static func isMagnitudeLess(_ a: DecimalLiteral, _ b: DecimalLiteral) -> Bool {
+        if a.hugeExponent != nil || b.hugeExponent != nil {
+            let aLead = a.exactExponent + SignedDecimal(a.digits.count)
+            let bLead = b.exactExponent + SignedDecimal(b.digits.count)
+            if aLead != bLead { return aLead < bLead }
+            return a.digits.lexicographicallyPrecedes(b.digits)
+        }
         let aLead = a.digits.count + a.exponent, bLead = b.digits.count + b.exponent
         if aLead != bLead { return aLead < bLead }
         return a.digits.lexicographicallyPrecedes(b.digits)

@@ -69,6 +69,21 @@ import Testing
         #expect(merged.contains("\"ratio\": 1.50,\n    \"tls\": {\"on\":true}\n  }\n}"), "\(merged)")
     }
 
+    /// JSON Patch's `add`, `copy` and `move` to the root replace the whole document: the same value leaves the
+    /// text as it is, another keeps the whitespace around the document, as `set` at the root does.
+    @Test func editsAtTheRootKeepWhatTheyCan() throws {
+        let text = "{\n  \"a\": [1, 2],\n  \"b\": 1.50\n}\n"
+        let document = try JSONDocument(parsing: text)
+        func applying(_ operations: [JSONPatch.Operation]) throws -> String {
+            String(decoding: try document.text(applying: JSONPatch(operations)), as: UTF8.self)
+        }
+        #expect(try applying([.copy(from: "", path: "")]) == text)
+        #expect(try applying([.add(path: "", value: ["a": [1, 2], "b": 1.5])]) == text)
+        #expect(String(decoding: try document.text(inserting: JSON(document.root), at: ""), as: UTF8.self) == text)
+        #expect(try applying([.add(path: "", value: ["c": true])]) == "{\"c\":true}\n")
+        #expect(try applying([.move(from: "/a", path: "")]) == "[1,2]\n")
+    }
+
     /// Every edit of many kinds on several layouts gives text that parses to what the tree edit gives.
     @Test func textEditsAgreeWithTreeEdits() throws {
         let layouts = [
