@@ -88,15 +88,7 @@ private struct CommentedFormatter {
                 output.append(byte)
                 index += 1
                 var next = index
-                while next < bytes.count {
-                    if JSONWhitespace.contains(bytes[next]) {
-                        next += 1
-                    } else if let length = json5Whitespace(at: next) {
-                        next += length
-                    } else {
-                        break
-                    }
-                }
+                while next < bytes.count, let length = whitespaceLength(at: next) { next += length }
                 if next < bytes.count, bytes[next] == closer {
                     output.append(closer)  // empty, with no comment inside: `{}` and `[]`
                     index = next + 1
@@ -161,6 +153,12 @@ private struct CommentedFormatter {
             }
         }
         return index
+    }
+
+    /// The length of the whitespace character at `index` (JSON's, or JSON5's in a document read as JSON5), or
+    /// `nil` when there is none.
+    private func whitespaceLength(at index: Int) -> Int? {
+        JSONWhitespace.contains(text.bytes[index]) ? 1 : json5Whitespace(at: index)
     }
 
     /// The length of the whitespace character at `index` that JSON5 has and JSON has not (vertical tab, form

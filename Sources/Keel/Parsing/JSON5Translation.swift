@@ -221,14 +221,6 @@ private struct JSON5Translator {
         return JSON5Whitespace.isLineSeparator(at: offset, in: text) ? 3 : 0
     }
 
-    /// The scalar whose UTF-8 starts at `offset` and its length in bytes, or `nil` for ill-formed UTF-8.
-    private func scalar(at offset: Int) -> (Unicode.Scalar, Int)? {
-        var iterator = UnsafeBufferPointer(rebasing: text[offset..<min(offset + 4, count)]).makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
-        return (scalar, UTF8.width(scalar))
-    }
-
     // MARK: Literals and numbers
 
     /// `true`, `false` or `null`. What follows is checked as whatever follows a value, so `nullx` fails at `x`.
@@ -431,7 +423,7 @@ private struct JSON5Translator {
             return (scalar, 6)
         }
         if byte < 0x80 { return (Unicode.Scalar(byte), 1) }
-        guard let decoded = scalar(at: offset) else {
+        guard let decoded = UTF8Scalar.decode(at: offset, in: text) else {
             throw error(.invalidUTF8, at: offset, expected: "well-formed UTF-8")
         }
         return decoded

@@ -21,9 +21,7 @@ extension Scanner {
         let byte = bytes[offset]
         if byte < 0x80 { return Scanner.quoteASCII(byte) }
         // Decode one scalar if the bytes form one; otherwise name the byte.
-        var iterator = UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + 4, bytes.count)]).makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+        if let (scalar, _) = UTF8Scalar.decode(at: offset, in: bytes) {
             return "'\(Character(scalar))' (U+\(Scanner.hex4Scalar(scalar.value)))"
         }
         return "byte 0x\(HexDigits.two(byte))"

@@ -443,13 +443,6 @@ public struct JSONIncrementalParser: Sendable {
 
     /// `'x'`, `U+000B`, `'é' (U+00E9)` or `byte 0xFF`: the character at `index`, as far as the chunk shows it.
     static func describe(_ chunk: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
-        let byte = chunk[index]
-        if byte < 0x80 { return Scanner.quoteASCII(byte) }
-        var iterator = UnsafeBufferPointer(rebasing: chunk[index..<min(index + 4, chunk.count)]).makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            return "'\(Character(scalar))' (U+\(Scanner.hex4Scalar(scalar.value)))"
-        }
-        return "byte 0x\(HexDigits.two(byte))"
+        Scanner.describeFound(at: index, in: chunk)
     }
 }

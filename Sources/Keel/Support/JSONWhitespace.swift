@@ -16,10 +16,8 @@ enum JSON5Whitespace {
     static func length(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let byte = bytes[offset]
         if byte < 0x80 { return JSONWhitespace.contains(byte) || byte == 0x0B || byte == 0x0C ? 1 : 0 }
-        var iterator = UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + 4, bytes.count)]).makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator), contains(scalar) else { return 0 }
-        return UTF8.width(scalar)
+        guard let (scalar, length) = UTF8Scalar.decode(at: offset, in: bytes), contains(scalar) else { return 0 }
+        return length
     }
 
     /// Whether `scalar` is JSON5 whitespace beyond ASCII.
