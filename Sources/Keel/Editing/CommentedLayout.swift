@@ -15,7 +15,7 @@ struct CommentedLayout {
     init(_ text: CommentedText) { self.text = text }
 
     /// The text without child `position` and the lines it owns, or `nil` when the child does not own its lines.
-    func removing(_ children: [JSONDocument.ChildRange], at position: Int) -> [UInt8]? {
+    func removing(_ children: [ChildRange], at position: Int) -> [UInt8]? {
         let child = children[position]
         guard let start = ownedStart(of: child.start), let end = ownedEnd(after: child.valueEnd) else { return nil }
         let isLast = position == children.count - 1
@@ -46,7 +46,7 @@ struct CommentedLayout {
 
     /// The text with `member` (key, separator and value, or an element) before child `position` or after the
     /// last, on a line of its own; `nil` when the neighbour it is placed by does not own its lines.
-    func adding(_ member: [UInt8], at position: Int, among children: [JSONDocument.ChildRange]) -> [UInt8]? {
+    func adding(_ member: [UInt8], at position: Int, among children: [ChildRange]) -> [UInt8]? {
         if position < children.count {
             let child = children[position]
             guard let start = ownedStart(of: child.start), start > 0 else { return nil }

@@ -182,9 +182,14 @@ extension JSON {
     // MARK: Errors
 
     static func arrayIndex(_ token: String, in array: JSONArray, allowingEnd: Bool, at pointer: String) throws(JSONEditError) -> Int {
-        if allowingEnd, token == "-" { return array.count }
-        guard let index = JSONPointerSyntax.arrayIndex(token), index < array.count || (allowingEnd && index == array.count) else {
-            throw badIndex(token, count: array.count, allowingEnd: allowingEnd, at: pointer)
+        try arrayIndex(token, count: array.count, allowingEnd: allowingEnd, at: pointer)
+    }
+
+    /// The index `token` names in an array of `count` elements (`-` is the end, when allowed).
+    static func arrayIndex(_ token: String, count: Int, allowingEnd: Bool, at pointer: String) throws(JSONEditError) -> Int {
+        if allowingEnd, token == "-" { return count }
+        guard let index = JSONPointerSyntax.arrayIndex(token), index < count || (allowingEnd && index == count) else {
+            throw badIndex(token, count: count, allowingEnd: allowingEnd, at: pointer)
         }
         return index
     }
@@ -197,7 +202,11 @@ extension JSON {
     }
 
     static func missingMember(_ key: String, in object: JSONObject, at pointer: String) -> JSONEditError {
-        let keys = object.keys
+        missingMember(key, keys: Array(object.keys.prefix(6)), at: pointer)
+    }
+
+    /// The error for an object without `key`, given its first keys (six tell whether there are more than five).
+    static func missingMember(_ key: String, keys: [String], at pointer: String) -> JSONEditError {
         let shown = keys.isEmpty ? "an empty object" : "an object with keys " + keys.prefix(5).map(\.debugDescription).joined(separator: ", ") + (keys.count > 5 ? ", …" : "")
         return JSONEditError(kind: .missingTarget, pointer: pointer, expected: "a member named \(key.debugDescription)", found: shown)
     }

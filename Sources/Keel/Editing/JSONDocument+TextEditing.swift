@@ -1,9 +1,10 @@
 // Editing a document's text so that only the edited value changes: every other byte (indentation, the
 // spelling of numbers and strings, member order, repeated keys) stays as it was.
 //
-// Each edit is first made on a `JSON` tree, which decides whether it can be done and gives the same errors
-// as the tree's own methods; the text is then changed by splicing bytes at the places the document's tape
-// gives, and the result is checked against the tree before it is returned.
+// Strict JSON is edited by walking its text (``EditableText``): memory is the text and the new text, and a
+// merge patch is one pass. JSONC and JSON5 documents (configuration files, small) keep their comments by
+// the layout rule of ``CommentedLayout``: each edit is made on a `JSON` tree first, which decides whether it
+// can be done and gives the errors, and the spliced text is checked against the tree before it is returned.
 
 extension JSONDocument {
     /// The document's text with `value` put at `pointer`, as ``JSON/set(_:at:)`` does; every byte outside
@@ -36,8 +37,9 @@ extension JSONDocument {
     /// The document's text with every operation of `patch` applied, or an error and no text: each
     /// operation changes only the bytes of the values it touches.
     ///
-    /// - Complexity: O(n × k) for n bytes and k operations (the text is parsed again after each one).
+    /// - Complexity: O(n × k) for n bytes and k operations: each operation walks the text and copies it.
     public func text(applying patch: JSONPatch, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONEditError) -> [UInt8] {
+        if syntax == .strict { return try EditableText(trusted: bytes).applying(patch).bytes }
         var tree = JSON(root)
         try tree.apply(patch)
         var document = self
@@ -65,13 +67,25 @@ extension JSONDocument {
         return JSON(document.root) == tree ? document.bytes : render(tree)
     }
 
+    /// The document's text with a JSON Merge Patch (RFC 7386) merged in, as ``JSON/merge(patch:)`` does;
+    /// only the bytes of the members the patch changes, adds or removes are rewritten.
+    ///
+    /// ```swift
+    /// let document = try JSONDocument(parsing: "{\n  \"port\": 80,\n  \"debug\": true\n}")
+    /// let text = try document.text(merging: ["port": 8080, "debug": nil])
+    /// // {\n  "port": 8080\n}
+    /// ```
+    ///
+    /// - Complexity: O(n + p) for n bytes and a patch of p members: one walk of the text and one copy.
+    /// - Throws: ``JSONEditError``, as the tree method would.
+    public func text(merging patch: JSON) throws(JSONEditError) -> [UInt8] {
+        if syntax == .strict { return try EditableText(trusted: bytes).merging(patch).bytes }
+        return try text(applying: JSONPatch(merging: patch, into: JSON(root)))
+    }
+
     // MARK: Splicing
 
-    enum TextEdit {
-        case set(JSON)
-        case insert(JSON)
-        case remove
-    }
+    typealias TextEdit = EditableText.Edit
 
     private func tree() -> JSON { JSON(root) }
 
@@ -96,8 +110,9 @@ extension JSONDocument {
         return options
     }
 
-    /// Applies one edit: checks it on a tree, then splices the text.
+    /// Applies one edit: for strict JSON by walking the text; otherwise checked on a tree, then spliced.
     func apply(_ edit: TextEdit, at pointer: String) throws(JSONEditError) -> [UInt8] {
+        if syntax == .strict { return try EditableText(trusted: bytes).applying(edit, at: pointer).bytes }
         switch edit {
         case .set(let value), .insert(let value):
             do {
@@ -193,14 +208,6 @@ extension JSONDocument {
         storage.commentedText?.originalOffset(of: offset) ?? offset
     }
 
-    /// Where each child of a container starts and ends in the text as written: its key (objects) and its value.
-    struct ChildRange {
-        var keyIndex: Int
-        var start: Int
-        var valueStart: Int
-        var valueEnd: Int
-    }
-
     private func childRanges(of container: JSONView) -> [ChildRange] {
         let tape = storage.tape.base
         let entry = tape[container.index]
@@ -211,71 +218,40 @@ extension JSONDocument {
             let isObject = entry.kind == .object
             let valueIndex = isObject ? child + 1 : child
             let value = JSONView(storage: storage, index: valueIndex)
-            ranges.append(ChildRange(keyIndex: child, start: sourceOffset(tape[child].offset),
+            let start = sourceOffset(tape[child].offset)
+            ranges.append(ChildRange(keyIndex: isObject ? child : -1, start: start,
+                                     keyEnd: isObject ? sourceOffset(tape[child].offset + tape[child].length + 2) : start,
                                      valueStart: sourceOffset(value.byteOffset), valueEnd: sourceOffset(value.sourceEnd)))
             child = TapeReader.indexAfter(valueIndex, in: tape)
         }
         return ranges
     }
 
-    /// The text without child `position`, with one separating comma.
-    private func remove(_ children: [ChildRange], at position: Int, in container: JSONView) -> [UInt8] {
+    /// The container's text and the children around `position`, for the strict layout rule.
+    private func containerSplice(_ children: [ChildRange], around position: Int, in container: JSONView) -> ContainerSplice {
+        ContainerSplice(bytes: bytes, open: sourceOffset(container.byteOffset), end: sourceOffset(container.sourceEnd),
+                        children: ChildNeighbourhood(children, around: position), commented: storage.commentedText)
+    }
+
+    /// The text without child `position`, with one separating comma (and, in a commented document, the
+    /// comment lines it owns).
+    private func remove(_ children: [ChildRange], at position: Int, in container: JSONView) -> [UInt8]? {
         if let commented = storage.commentedText,
            let text = CommentedLayout(commented).removing(children, at: position) {
             return text
         }
-        let bytes = self.bytes
-        let removed: Range<Int>
-        if children.count == 1 {
-            // Everything between the brackets.
-            removed = (sourceOffset(container.byteOffset) + 1)..<(sourceOffset(container.sourceEnd) - 1)
-        } else if position + 1 < children.count {
-            removed = children[position].start..<children[position + 1].start
-        } else {
-            removed = children[position - 1].valueEnd..<children[position].valueEnd
-        }
-        return Array(bytes[..<removed.lowerBound]) + Array(bytes[removed.upperBound...])
+        return containerSplice(children, around: position, in: container).removing(at: position)
     }
 
     /// The text with a new child (`key` is empty for arrays) before child `position` (or at the end),
     /// separated from its neighbours as they are from each other.
-    private func add(_ value: [UInt8], key: [UInt8], at position: Int, among children: [ChildRange], in container: JSONView) -> [UInt8] {
-        let bytes = self.bytes
-        var separator: [UInt8]   // between a key and its value
-        if let first = children.first {
-            let keyEnd = sourceOffset(storage.tape.base[first.keyIndex].offset + storage.tape.base[first.keyIndex].length + 2)
-            separator = key.isEmpty ? [] : Array(bytes[keyEnd..<first.valueStart])
-            // Not a comment that sits between a key and its value.
-            if separator.contains(UInt8(ascii: "/")) { separator = Array(": ".utf8) }
-        } else {
-            separator = key.isEmpty ? [] : Array(": ".utf8)
-        }
-        let member = key + separator + value
+    private func add(_ value: [UInt8], key: [UInt8], at position: Int, among children: [ChildRange], in container: JSONView) -> [UInt8]? {
+        let splice = containerSplice(children, around: position, in: container)
+        let member = key.isEmpty ? value : key + splice.keySeparator + value
         if let commented = storage.commentedText, !children.isEmpty,
            let text = CommentedLayout(commented).adding(member, at: position, among: children) {
             return text
         }
-        guard !children.isEmpty else {
-            let open = sourceOffset(container.byteOffset) + 1
-            return Array(bytes[..<open]) + member + Array(bytes[open...])
-        }
-        // The whitespace before a child: after the comma (or the bracket) that precedes it.
-        func leadingSpace(_ index: Int) -> [UInt8] {
-            let child = children[index]
-            if let commented = storage.commentedText {
-                return CommentedLayout(commented).whitespace(before: child.start)
-            }
-            let before = index == 0 ? sourceOffset(container.byteOffset) + 1 : children[index - 1].valueEnd
-            var start = before
-            while start < child.start, bytes[start] != UInt8(ascii: ","), index > 0 { start += 1 }
-            if index > 0 { start += 1 }
-            return Array(bytes[start..<child.start])
-        }
-        if position < children.count {
-            let at = children[position].start
-            return Array(bytes[..<at]) + member + [UInt8(ascii: ",")] + leadingSpace(position) + Array(bytes[at...])
-        }
-        let at = children[children.count - 1].valueEnd
-        return Array(bytes[..<at]) + [UInt8(ascii: ",")] + leadingSpace(children.count - 1) + member + Array(bytes[at...])
+        return splice.adding(member, at: position)
     }
 }

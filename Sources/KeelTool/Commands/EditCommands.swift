@@ -20,10 +20,10 @@ struct EditTarget: ParsableArguments {
         if inPlace, file == "-" { throw ValidationError("--in-place needs a file name; standard input cannot be rewritten.") }
     }
 
-    /// Reads the document, hands it and the parsing options (for text parsed again between edits) to
-    /// `edit` for the new text, and writes that; exits with the shared statuses (1 for an edit that cannot
-    /// be made, with the reason on standard error).
-    func run(_ edit: (JSONDocument, JSONParsingOptions) throws(JSONEditError) -> [UInt8]) throws {
+    /// Reads the input, hands it to `edit` for the new text (strict JSON as text to walk, other syntaxes as a
+    /// document), and writes that; exits with the shared statuses (1 for an edit that cannot be made, with
+    /// the reason on standard error).
+    func run(_ edit: (EditableInput, JSONParsingOptions) throws(JSONEditError) -> [UInt8]) throws {
         let source = InputFile.resolve([file])[0]
         if inPlace, let path = source.path {
             do {
@@ -34,9 +34,9 @@ struct EditTarget: ParsableArguments {
             }
         }
         let options = input.parsingOptions(for: source)
-        let document: JSONDocument
-        switch source.documentReportingErrors(options: options) {
-        case .success(let read): document = read.document
+        let document: EditableInput
+        switch source.editableReportingErrors(options: options) {
+        case .success(let read): document = read
         case .failure(let status): throw ExitCode(status)
         }
         var text: [UInt8]
@@ -110,7 +110,12 @@ struct SetValue: ParsableCommand {
     func run() throws {
         let pointer = try pointerArgument(pointer)
         let newValue = isString ? JSON.string(value) : try parseArgumentValue(value, name: "VALUE", options: target.input.parsingOptions)
-        try target.run { document, _ throws(JSONEditError) in try document.text(setting: newValue, at: pointer) }
+        try target.run { input, _ throws(JSONEditError) in
+            switch input {
+            case .text(let text): try text.applying(.set(newValue), at: pointer).bytes
+            case .document(let document): try document.text(setting: newValue, at: pointer)
+            }
+        }
     }
 }
 
@@ -142,7 +147,12 @@ struct Delete: ParsableCommand {
 
     func run() throws {
         let patch = JSONPatch(try pointers.map { .remove(path: try pointerArgument($0)) })
-        try target.run { document, options throws(JSONEditError) in try document.text(applying: patch, options: options) }
+        try target.run { input, options throws(JSONEditError) in
+            switch input {
+            case .text(let text): try text.applying(patch).bytes
+            case .document(let document): try document.text(applying: patch, options: options)
+            }
+        }
     }
 }
 
@@ -195,9 +205,13 @@ struct Patch: ParsableCommand {
                 throw ExitCode(ExitStatus.invalid)
             }
         }
-        try target.run { document, options throws(JSONEditError) in
-            let patch = jsonPatch ?? JSONPatch(merging: patchDocument, into: JSON(document.root))
-            return try document.text(applying: patch, options: options)
+        try target.run { input, options throws(JSONEditError) in
+            switch (input, jsonPatch) {
+            case (.text(let text), let patch?): try text.applying(patch).bytes
+            case (.text(let text), nil): try text.merging(patchDocument).bytes
+            case (.document(let document), let patch?): try document.text(applying: patch, options: options)
+            case (.document(let document), nil): try document.text(merging: patchDocument)
+            }
         }
     }
 }

@@ -147,6 +147,20 @@ struct InputFile {
     }
 }
 
+/// An input read for an edit: strict JSON text, or a document of another syntax.
+enum EditableInput {
+    case text(EditableText)
+    case document(JSONDocument)
+
+    /// The bytes as read (for a document of another syntax, as written).
+    var bytes: [UInt8] {
+        switch self {
+        case .text(let text): text.bytes
+        case .document(let document): document.bytes
+        }
+    }
+}
+
 /// Why an input could not be had: a system error (exit status 2), or text that is not JSON (status 1).
 enum InputError: Error {
     case unreadable(SystemError)
@@ -161,6 +175,18 @@ extension InputFile {
     ) -> Result<(bytes: [UInt8], document: JSONDocument), ExitStatus> {
         readReportingErrors(options: options, progress: progress, doing: "parsing") { bytes throws(JSONSyntaxError) in
             (bytes, try JSONDocument(parsing: bytes, options: options))
+        }
+    }
+
+    /// Reads the input for an edit: strict UTF-8 JSON is validated and kept as text, to be edited by walking
+    /// it (no tape, no tree: memory stays near the file's size); other text is parsed into a document.
+    /// Prints why not as ``documentReportingErrors(options:progress:)`` does.
+    func editableReportingErrors(
+        options: JSONParsingOptions = JSONParsingOptions(), progress: ProgressLine? = nil
+    ) -> Result<EditableInput, ExitStatus> {
+        readReportingErrors(options: options, progress: progress, doing: "validating") { bytes throws(JSONSyntaxError) in
+            if let text = try EditableText(validating: bytes, options: options) { return .text(text) }
+            return .document(try JSONDocument(parsing: bytes, options: options))
         }
     }
 

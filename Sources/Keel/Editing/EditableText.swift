@@ -1,0 +1,348 @@
+// Editing strict JSON text without reading it into a tape or a tree. Each edit walks to its target by
+// skipping (``TextWalk``), splices the new bytes by the layout the neighbours follow (``ContainerSplice``),
+// and checks the result: the new text must be valid JSON and the edited place must hold what was put there.
+// Memory is the text, the new text and the edited values; time is a few passes over the text.
+//
+// Errors are the ones the tree methods give (``JSON/set(_:at:)`` and the rest), built from what the walk
+// saw: an object's first keys, an array's length, the value that is not a container.
+
+/// One valid strict JSON text, edited by walking it.
+package struct EditableText: Sendable {
+    /// The text, UTF-8.
+    package let bytes: [UInt8]
+
+    /// Text known to be valid strict JSON (a strict document's bytes, or an edit's checked result).
+    init(trusted bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Checks `bytes` (every rule and limit of `options`, as parsing does, keeping nothing); `nil` when the
+    /// text is not strict UTF-8 JSON, which is edited through a ``JSONDocument`` instead.
+    ///
+    /// - Throws: ``JSONSyntaxError`` for invalid text.
+    package init?(validating bytes: [UInt8], options: JSONParsingOptions) throws(JSONSyntaxError) {
+        guard options.syntax == .strict else { return nil }
+        if options.textEncoding == .detect {
+            let isUTF8 = bytes.withUnsafeBufferPointer { JSONTextEncoding.detect($0).encoding == .utf8 }
+            guard isUTF8 else { return nil }
+        }
+        try JSONDocument.validate(bytes, options: options)
+        self.bytes = bytes
+    }
+
+    /// One edit by JSON Pointer.
+    package enum Edit {
+        case set(JSON)
+        case insert(JSON)
+        case remove
+
+        var value: JSON? {
+            switch self {
+            case .set(let value), .insert(let value): value
+            case .remove: nil
+            }
+        }
+    }
+
+    // MARK: Edits
+
+    /// The text with `edit` made at `pointer`; the same errors as the tree methods.
+    package func applying(_ edit: Edit, at pointer: String) throws(JSONEditError) -> EditableText {
+        var newText: [UInt8] = []
+        if let value = edit.value {
+            do {
+                newText = try value.jsonBytes()
+            } catch {
+                throw JSONEditError(kind: .unwritableValue, pointer: pointer,
+                                    expected: "a finite number (only JSON5 text holds NaN and Infinity)",
+                                    found: "\(error.value) at \(error.path) of the new value")
+            }
+        }
+        let tokens = try Self.tokens(of: pointer)
+        let spliced = try bytes.withUnsafeBufferPointer { buffer throws(JSONEditError) in
+            try splice(edit, newText: newText, tokens: tokens, pointer: pointer, walk: TextWalk(bytes: buffer))
+        }
+        guard let spliced else { return self }
+        let result = EditableText(trusted: spliced)
+        // The check that keeps a splicing mistake from ever reaching a file.
+        guard result.isValid, result.holds(edit, newText: newText, tokens: tokens, before: self) else {
+            return try treeFallback { tree throws(JSONEditError) in
+                switch edit {
+                case .set(let value): try tree.set(value, at: pointer)
+                case .insert(let value): try tree.insert(value, at: pointer)
+                case .remove: try tree.remove(at: pointer)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The spliced bytes, or `nil` when the text stays as it is.
+    private func splice(_ edit: Edit, newText: [UInt8], tokens: [String], pointer: String, walk: TextWalk) throws(JSONEditError) -> [UInt8]? {
+        guard let last = tokens.last else {
+            guard let value = edit.value else {
+                throw JSONEditError(kind: .invalidTarget, pointer: "", expected: "a value inside the document",
+                                    found: "the whole document, which cannot be removed")
+            }
+            // The whole document: the same value keeps the text; another keeps the whitespace around it.
+            let start = walk.rootStart
+            let end = walk.valueEnd(start)
+            // Compared as values only when the old text is not much larger than the new (a bound on memory).
+            if end - start <= 8 * newText.count + 4096, walk.value(at: start) == value { return nil }
+            return TextSplicing.replacing(start..<end, in: bytes, with: newText)
+        }
+        let parent = try walk.parent(of: tokens, pointer: pointer)
+        let place = walk.neighbourhood(in: parent, last: last)
+        let container = ContainerSplice(bytes: bytes, open: parent, end: place.end, children: place.children)
+        let count = place.children.count
+        if walk.isObject(parent) {
+            if let position = place.position {
+                if case .remove = edit { return container.removing(at: position) }
+                return container.replacingValue(at: position, with: newText)
+            }
+            guard edit.value != nil else {
+                throw JSON.missingMember(last, keys: walk.keys(of: parent, upTo: 6), at: pointer)
+            }
+            let key = (try? JSON.string(last).jsonBytes()) ?? []
+            return container.adding(key + container.keySeparator + newText, at: count)
+        }
+        let index: Int
+        switch edit {
+        case .remove: index = try JSON.arrayIndex(last, count: count, allowingEnd: false, at: pointer)
+        case .set, .insert: index = try JSON.arrayIndex(last, count: count, allowingEnd: true, at: pointer)
+        }
+        switch edit {
+        case .remove: return container.removing(at: index)
+        case .set where index < count: return container.replacingValue(at: index, with: newText)
+        case .set, .insert: return container.adding(newText, at: index)
+        }
+    }
+
+    // MARK: Checking
+
+    /// Whether the text is valid JSON (no limits: an edit may nest deeper than the options allow a read).
+    var isValid: Bool {
+        (try? JSONDocument.validate(bytes, options: .lenient)) != nil
+    }
+
+    /// Whether the edited place holds what the edit put there: the new value's text, or one child fewer.
+    private func holds(_ edit: Edit, newText: [UInt8], tokens: [String], before: EditableText) -> Bool {
+        guard let last = tokens.last else { return true }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let walk = TextWalk(bytes: buffer)
+            guard let parent = try? walk.parent(of: tokens, pointer: "") else { return false }
+            let place = walk.neighbourhood(in: parent, last: last)
+            let oldCount = before.bytes.withUnsafeBufferPointer { old in
+                let oldWalk = TextWalk(bytes: old)
+                return (try? oldWalk.parent(of: tokens, pointer: "")).map { oldWalk.neighbourhood(in: $0, last: last).children.count }
+            }
+            guard let oldCount else { return false }
+            switch edit {
+            case .remove:
+                return place.children.count == oldCount - 1
+            case .set, .insert:
+                // An append names no element by index: the new one is the last.
+                let appended = walk.isArray(parent) && last == "-" ? place.children.count - 1 : nil
+                guard let position = place.position ?? appended, let child = place.children[position],
+                      place.children.count == oldCount || place.children.count == oldCount + 1 else { return false }
+                return buffer[child.valueStart..<child.valueEnd].elementsEqual(newText)
+            }
+        }
+    }
+
+    /// The edit made on a tree of the whole text and written compactly: the answer when a splice fails its
+    /// check (a mistake here, never expected), and the source of errors the walk does not describe.
+    func treeFallback(_ edit: (inout JSON) throws(JSONEditError) -> Void) throws(JSONEditError) -> EditableText {
+        guard var tree = try? JSON(parsing: bytes, options: .lenient) else { return self }
+        try edit(&tree)
+        return EditableText(trusted: (try? tree.jsonBytes()) ?? bytes)
+    }
+
+    static func tokens(of pointer: String) throws(JSONEditError) -> [String] {
+        do {
+            return try JSONPointerSyntax.tokens(of: pointer)
+        } catch {
+            throw JSONEditError(kind: .invalidPointer, pointer: pointer, expected: error.expected, found: error.found)
+        }
+    }
+
+    // MARK: Patches
+
+    /// The text with every operation of `patch` applied in order, or the error of the first that fails (with
+    /// its position in the patch) and no text.
+    package func applying(_ patch: JSONPatch) throws(JSONEditError) -> EditableText {
+        var text = self
+        for (index, operation) in patch.operations.enumerated() {
+            do {
+                text = try text.applying(operation)
+            } catch {
+                var error = error
+                error.operation = (index, operation.name)
+                throw error
+            }
+        }
+        return text
+    }
+
+    private func applying(_ operation: JSONPatch.Operation) throws(JSONEditError) -> EditableText {
+        switch operation {
+        case .add(let path, let value):
+            return try applying(.insert(value), at: path)
+        case .remove(let path):
+            return try applying(.remove, at: path)
+        case .replace(let path, let value):
+            _ = try existing(path, for: operation)
+            return try applying(.set(value), at: path)
+        case .move(let from, let path):
+            if from == path {
+                _ = try existing(from, for: operation)
+                return self
+            }
+            if path.hasPrefix(from + "/") {
+                throw JSONEditError(kind: .invalidTarget, pointer: path, expected: "a place outside \(from)",
+                                    found: "a place inside the value being moved")
+            }
+            // Removing first gives the tree's error for a missing source.
+            let removed = try applying(.remove, at: from)
+            return try removed.applying(.insert(try existing(from, for: operation)), at: path)
+        case .copy(let from, let path):
+            return try applying(.insert(try existing(from, for: operation)), at: path)
+        case .test(let path, let expected):
+            let found = try existing(path, for: operation)
+            guard found == expected else {
+                throw JSONEditError(kind: .testFailed, pointer: path, expected: expected.excerpt(maximumLength: 60),
+                                    found: found.excerpt(maximumLength: 60))
+            }
+            return self
+        }
+    }
+
+    /// The value at `pointer`; when there is none, the error the tree gives for `operation`.
+    private func existing(_ pointer: String, for operation: JSONPatch.Operation) throws(JSONEditError) -> JSON {
+        let found = bytes.withUnsafeBufferPointer { buffer -> JSON? in
+            let walk = TextWalk(bytes: buffer)
+            guard let tokens = try? JSONPointerSyntax.tokens(of: pointer), let offset = walk.offset(of: tokens) else { return nil }
+            return walk.value(at: offset)
+        }
+        if let found { return found }
+        _ = try treeFallback { tree throws(JSONEditError) in try tree.apply(operation) }
+        throw JSONEditError(kind: .missingTarget, pointer: pointer, expected: "a value", found: "none")
+    }
+}
+
+extension JSONParsingOptions {
+    /// Strict JSON without the limits, for checking text an edit made.
+    static var lenient: JSONParsingOptions {
+        var options = JSONParsingOptions()
+        options.maximumDepth = Int.max
+        options.maximumNumberLength = Int.max
+        return options
+    }
+}
+
+// MARK: Finding places
+
+extension TextWalk {
+    /// The offset of the value `tokens` name, or `nil` when there is none.
+    func offset(of tokens: [String]) -> Int? {
+        var offset = rootStart
+        for token in tokens {
+            guard let child = child(named: token, of: offset) else { return nil }
+            offset = child.valueStart
+        }
+        return offset
+    }
+
+    /// The child `token` names in the container at `offset`: an object's last member of that key, an array's
+    /// element at that index; `nil` when there is none or the value is not a container.
+    func child(named token: String, of offset: Int) -> ChildRange? {
+        var found: ChildRange?
+        if isObject(offset) {
+            let key = Array(token.utf8)
+            forEachChild(of: offset) { child in
+                if keyMatches(child, key) { found = child }
+                return true
+            }
+        } else if isArray(offset), let index = JSONPointerSyntax.arrayIndex(token) {
+            var position = 0
+            forEachChild(of: offset) { child in
+                if position == index { found = child }
+                position += 1
+                return position <= index
+            }
+        }
+        return found
+    }
+
+    /// The container that holds the target of `tokens` (not empty); the tree walk's error when a step
+    /// before the last finds nothing or a value that is not a container, or when that container is neither.
+    func parent(of tokens: [String], pointer: String) throws(JSONEditError) -> Int {
+        var offset = rootStart
+        for (depth, token) in tokens.dropLast().enumerated() {
+            if let child = child(named: token, of: offset) {
+                offset = child.valueStart
+                continue
+            }
+            let step = JSONEditing.pointer(tokens[...depth])
+            if isObject(offset) { throw JSON.missingMember(token, keys: keys(of: offset, upTo: 6), at: step) }
+            if isArray(offset) { throw JSON.badIndex(token, count: count(of: offset), allowingEnd: false, at: step) }
+            throw JSON.notAContainer(value(at: offset) ?? .null, at: step)
+        }
+        guard isObject(offset) || isArray(offset) else { throw JSON.notAContainer(value(at: offset) ?? .null, at: pointer) }
+        return offset
+    }
+
+    /// How many children the container at `offset` has.
+    func count(of offset: Int) -> Int {
+        var count = 0
+        forEachChild(of: offset) { _ in
+            count += 1
+            return true
+        }
+        return count
+    }
+
+    /// The first `limit` keys of the object at `offset`, for an error that names them.
+    func keys(of offset: Int, upTo limit: Int) -> [String] {
+        var keys: [String] = []
+        forEachChild(of: offset) { child in
+            keys.append(key(of: child))
+            return keys.count < limit
+        }
+        return keys
+    }
+
+    /// What an edit of child `last` of the container at `parent` needs: the child it names (an object's last
+    /// member of that key, an array's element at that index) and the children around it, the first and the
+    /// last two; and the end of the container.
+    func neighbourhood(in parent: Int, last: String) -> (children: ChildNeighbourhood, position: Int?, end: Int) {
+        let isObject = self.isObject(parent)
+        let key = Array(last.utf8)
+        let wanted = isObject ? nil : (last == "-" ? nil : JSONPointerSyntax.arrayIndex(last))
+        var known: [(position: Int, range: ChildRange)] = []
+        var around: [(position: Int, range: ChildRange)] = []   // an object's match and its neighbours
+        var lastTwo: [(position: Int, range: ChildRange)] = []
+        var previous: ChildRange?
+        var matched: Int?
+        var position = 0
+        let end = forEachChild(of: parent) { child in
+            if position == 0 { known.append((0, child)) }
+            if isObject {
+                if keyMatches(child, key) {
+                    matched = position
+                    around = previous.map { [(position - 1, $0)] } ?? []
+                    around.append((position, child))
+                } else if let matched, matched == position - 1 {
+                    around.append((position, child))
+                }
+            } else if let wanted, abs(position - wanted) <= 1 {
+                known.append((position, child))
+            }
+            lastTwo.append((position, child))
+            if lastTwo.count > 2 { lastTwo.removeFirst() }
+            previous = child
+            position += 1
+            return true
+        }
+        let target = isObject ? matched : wanted.flatMap { $0 < position ? $0 : nil }
+        return (ChildNeighbourhood(count: position, known: known + around + lastTwo), target, end)
+    }
+}

@@ -1,0 +1,157 @@
+@testable import Keel
+import Testing
+
+/// Strict JSON edited by walking its text (no tape, no tree): every result and every error must be the tree
+/// method's, on random documents with every layout, repeated keys and escaped keys.
+@Suite struct EditableTextTests {
+    /// A random value with random whitespace; keys are drawn from a few (so that they repeat), some escaped.
+    static func randomText(_ random: inout SplitMix64, depth: Int = 0) -> String {
+        func space() -> String { ["", "", " ", "\n  ", "\t", " \r\n"][Int(random.next() % 6)] }
+        let keys = [#""a""#, #""b""#, #""\u0061""#, #""c~d""#, #""e/f""#, #""""#, #""\n""#]
+        let choice = depth > 3 ? Int(random.next() % 4) : Int(random.next() % 7)
+        switch choice {
+        case 0: return ["1", "-2.50", "1e3", "0"][Int(random.next() % 4)]
+        case 1: return [#""x""#, #""\u00e9t\u00e9""#, "true", "null"][Int(random.next() % 4)]
+        case 2, 3: return "[]"
+        case 4:
+            let count = Int(random.next() % 5)
+            let elements = (0..<count).map { _ in space() + randomText(&random, depth: depth + 1) + space() }
+            return "[" + elements.joined(separator: ",") + (count == 0 ? space() : "") + "]"
+        default:
+            let count = Int(random.next() % 5)
+            let members = (0..<count).map { _ in
+                space() + keys[Int(random.next() % UInt64(keys.count))] + space() + ":" + space()
+                    + randomText(&random, depth: depth + 1) + space()
+            }
+            return "{" + members.joined(separator: ",") + (count == 0 ? space() : "") + "}"
+        }
+    }
+
+    static let pointers = ["", "/a", "/b", "/c~0d", "/e~1f", "/", "/~1", "/0", "/1", "/-", "/4", "/01", "/x",
+                           "/a/0", "/a/a", "/a/-", "/a/b/0", "/b/1", "/0/a", "/1/0/a", "/a/0/b", "/\n", "bad"]
+    static let values: [JSON] = [7, "s", ["a": [1]], [], nil, [1, ["b": 2]]]
+
+    /// The text edit's outcome: the new value, or the error.
+    func outcome(_ edit: () throws(JSONEditError) -> [UInt8]) -> Result<JSON, JSONEditError> {
+        do {
+            let bytes = try edit()
+            return .success(try JSON(parsing: bytes))
+        } catch let error as JSONEditError {
+            return .failure(error)
+        } catch {
+            Issue.record("the edited text does not parse: \(error)")
+            return .failure(JSONEditError(kind: .invalidPatch, pointer: "?", expected: "", found: ""))
+        }
+    }
+
+    func treeOutcome(_ tree: JSON, _ edit: (inout JSON) throws(JSONEditError) -> Void) -> Result<JSON, JSONEditError> {
+        var tree = tree
+        do {
+            try edit(&tree)
+            return .success(tree)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test func singleEditsAgreeWithTheTree() throws {
+        var random = SplitMix64(seed: 42)
+        var compared = 0
+        for _ in 0..<300 {
+            let text = Self.randomText(&random)
+            let editable = EditableText(trusted: Array(text.utf8))
+            let tree = try JSON(parsing: text)
+            for pointer in Self.pointers {
+                for value in Self.values {
+                    #expect(outcome { () throws(JSONEditError) in try editable.applying(.set(value), at: pointer).bytes }
+                            == treeOutcome(tree) { tree throws(JSONEditError) in try tree.set(value, at: pointer) },
+                            "set \(pointer) in \(text)")
+                    #expect(outcome { () throws(JSONEditError) in try editable.applying(.insert(value), at: pointer).bytes }
+                            == treeOutcome(tree) { tree throws(JSONEditError) in try tree.insert(value, at: pointer) },
+                            "insert \(pointer) in \(text)")
+                }
+                #expect(outcome { () throws(JSONEditError) in try editable.applying(.remove, at: pointer).bytes }
+                        == treeOutcome(tree) { tree throws(JSONEditError) in _ = try tree.remove(at: pointer) },
+                        "remove \(pointer) in \(text)")
+                compared += 1
+            }
+        }
+        #expect(compared == 300 * Self.pointers.count)
+    }
+
+    @Test func patchesAgreeWithTheTree() throws {
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<400 {
+            let text = Self.randomText(&random)
+            let editable = EditableText(trusted: Array(text.utf8))
+            let tree = try JSON(parsing: text)
+            func pointer() -> String { Self.pointers[Int(random.next() % UInt64(Self.pointers.count))] }
+            func value() -> JSON { Self.values[Int(random.next() % UInt64(Self.values.count))] }
+            var operations: [JSONPatch.Operation] = []
+            for _ in 0..<Int(random.next() % 4 + 1) {
+                switch random.next() % 6 {
+                case 0: operations.append(.add(path: pointer(), value: value()))
+                case 1: operations.append(.remove(path: pointer()))
+                case 2: operations.append(.replace(path: pointer(), value: value()))
+                case 3: operations.append(.move(from: pointer(), path: pointer()))
+                case 4: operations.append(.copy(from: pointer(), path: pointer()))
+                default: operations.append(.test(path: pointer(), value: tree[pointer: pointer()].value ?? value()))
+                }
+            }
+            let patch = JSONPatch(operations)
+            #expect(outcome { () throws(JSONEditError) in try editable.applying(patch).bytes }
+                    == treeOutcome(tree) { tree throws(JSONEditError) in try tree.apply(patch) },
+                    "\(patch.json) on \(text)")
+        }
+    }
+
+    @Test func mergePatchesAgreeWithTheTree() throws {
+        var random = SplitMix64(seed: 3)
+        for _ in 0..<600 {
+            let text = Self.randomText(&random)
+            let patchText = Self.randomText(&random)
+            let editable = EditableText(trusted: Array(text.utf8))
+            let patch = try JSON(parsing: patchText)
+            let merged = outcome { () throws(JSONEditError) in try editable.merging(patch).bytes }
+            #expect(merged == treeOutcome(try JSON(parsing: text)) { tree throws(JSONEditError) in try tree.merge(patch: patch) },
+                    "\(patchText) into \(text)")
+        }
+    }
+
+    /// A merge checked for syntax alone (as text too large for the tree check is) must still be the tree's
+    /// merge, and keep every byte it does not change.
+    @Test func largeMergesAreSplicedInOnePass() throws {
+        let members = (0..<4_000).map { "\n  \"k\($0)\": {\"v\": \($0), \"s\": \"xxxxxxxxxx\"}" }
+        let text = "{" + members.joined(separator: ",") + "\n}\n"
+        var patch = JSONObject()
+        for index in stride(from: 0, to: 4_000, by: 7) {
+            switch index % 3 {
+            case 0: patch["k\(index)"] = ["v": -1, "s": nil, "new": true]
+            case 1: patch["k\(index)"] = .null
+            default: patch["k\(index)"] = "replaced"
+            }
+        }
+        patch["added"] = ["x": [1, 2], "y": nil]
+        patch["k3999"] = .null  // the last member: its comma goes with it
+        let merged = try EditableText(trusted: Array(text.utf8)).merging(.object(patch), treeCheckLimit: 0)
+        var expected = try JSON(parsing: text)
+        try expected.merge(patch: .object(patch))
+        #expect(try JSON(parsing: merged.bytes) == expected)
+        let result = String(decoding: merged.bytes, as: UTF8.self)
+        #expect(result.hasPrefix("{\n  \"k0\": {\"v\": -1,\"new\": true},\n  \"k1\": {\"v\": 1, \"s\": \"xxxxxxxxxx\"},"))
+        #expect(result.hasSuffix(",\n  \"k3996\": {\"v\": 3996, \"s\": \"xxxxxxxxxx\"},\n  \"k3998\": {\"v\": 3998, \"s\": \"xxxxxxxxxx\"},\n  \"added\": {\"x\":[1,2]}\n}\n"))
+        #expect(result.contains("\n  \"k6\": {\"v\": 6, \"s\": \"xxxxxxxxxx\"},\n  \"k8\"") && !result.contains("\"k7\""))
+    }
+
+    /// An edit finds its target by skipping, so text of a million small values is edited without a tape.
+    @Test func editsOfLargeArraysKeepTheirLayout() throws {
+        let text = "[" + Array(repeating: "{}", count: 1_000_000).joined(separator: ",") + "]"
+        let editable = EditableText(trusted: Array(text.utf8))
+        let removed = try editable.applying(.remove, at: "/0").bytes
+        #expect(removed.count == text.utf8.count - 3)
+        #expect(removed.prefix(4).elementsEqual("[{},".utf8))
+        let set = try editable.applying(.set(1), at: "/999999").bytes
+        #expect(set.suffix(4).elementsEqual("},1]".utf8))
+        #expect(throws: JSONEditError.self) { try editable.applying(.remove, at: "/1000000") }
+    }
+}
