@@ -44,6 +44,23 @@ import Testing
         }
     }
 
+    /// A negative number is a VALUE, wherever the options stand; `--` still works, and an option that is
+    /// not one is still refused.
+    @Test func negativeNumbersAreValues() throws {
+        try FaultCommandTests.inFolder { folder in
+            try Data(#"{"a": 1, "b": [2]}"#.utf8).write(to: folder.appendingPathComponent("n.json"))
+            let set = try Keel.shell(#""$KEEL" set n.json /a -1"#, in: folder)
+            #expect(set.status == 0, "\(set.error)")
+            #expect(set.output == #"{"a": -1, "b": [2]}"#)
+            let exponent = try Keel.shell(#""$KEEL" set n.json /b/- -2.5e3 --in-place && cat n.json"#, in: folder)
+            #expect(exponent.output == #"{"a": 1, "b": [2,-2.5e3]}"#, "\(exponent.error)")
+            let separated = try Keel.shell(#""$KEEL" set n.json -- /a -0"#, in: folder)
+            #expect(separated.output == #"{"a": -0, "b": [2,-2.5e3]}"#)
+            let option = try Keel.shell(#""$KEEL" set n.json /a -x"#, in: folder)
+            #expect(option.status == 64)
+        }
+    }
+
     @Test func failedEditsWriteNothing() throws {
         try FaultCommandTests.inFolder { folder in
             let file = folder.appendingPathComponent("settings.json")

@@ -210,6 +210,48 @@ import Darwin
         }
     }
 
+    /// Memory the system refuses for the input itself, for a model or for an endless stream ends every command
+    /// with exit status 2 and one line, never a trap and its backtrace; edits, which keep no tape, need no more
+    /// than the input and the output.
+    @Test func refusedMemoryEndsEveryCommandCleanly() throws {
+        try Self.inFolder { folder in
+            var zeros = Data(repeating: UInt8(ascii: ","), count: 24_000_001)
+            for index in stride(from: 1, to: zeros.count, by: 2) { zeros[index] = UInt8(ascii: "0") }
+            zeros[0] = UInt8(ascii: "[")
+            zeros[zeros.count - 1] = UInt8(ascii: "]")
+            try zeros.write(to: folder.appendingPathComponent("zeros.json"))
+            try Data(#"{"a": null}"#.utf8).write(to: folder.appendingPathComponent("merge.json"))
+            let commands = ["validate zeros.json", "format zeros.json", "stats zeros.json", "get zeros.json /0",
+                            "query zeros.json '$[0]'", "model zeros.json", "set zeros.json /0 1", "delete zeros.json /0",
+                            "patch zeros.json merge.json"]
+            // Room for the program (about 77 MB of address space in a debug build) but not for the 24 MB input.
+            for command in commands {
+                let run = try Keel.shell("ulimit -v 90000; \"$KEEL\" \(command) > /dev/null", in: folder)
+                #expect(run.status == 2, "\(command): \(run.error)")
+                #expect(run.error == "zeros.json: Cannot allocate memory\n", "\(command): \(run.error)")
+            }
+            // 8 MB of four million values: room for the input and the output (107 MB in all), not for a tape
+            // (64 MB more): edits work. Room for a tape but not for what inference keeps of four million samples:
+            // a model is refused before it starts.
+            try (Data(zeros[..<8_000_000]) + Data("]".utf8)).write(to: folder.appendingPathComponent("eight.json"))
+            let tape = try Keel.shell("ulimit -v 110000; \"$KEEL\" format eight.json > /dev/null", in: folder)
+            #expect(tape.status == 2, "\(tape.error)")
+            let set = try Keel.shell("ulimit -v 110000; \"$KEEL\" set eight.json /1 -1 | head -c 8", in: folder)
+            #expect(set.status == 0, "\(set.error)")
+            #expect(set.output == "[0,-1,0,")
+            let delete = try Keel.shell("ulimit -v 110000; \"$KEEL\" delete eight.json /0 /0 | wc -c", in: folder)
+            #expect(delete.output.trimmingCharacters(in: .whitespacesAndNewlines) == "\(8_000_001 - 4)", "\(delete.error)")
+            let model = try Keel.shell("ulimit -v 250000; \"$KEEL\" model eight.json", in: folder)
+            #expect(model.status == 2)
+            #expect(model.error.hasPrefix("eight.json: Cannot allocate memory (inferring a model of it needs about "))
+            #expect(model.error.filter { $0 == "\n" }.count == 1)
+            // Standard input that never ends, valid as far as it goes: refused as it grows.
+            let endless = try Keel.shell("(echo '['; yes '1,' 2>/dev/null) | (ulimit -v 120000; \"$KEEL\" validate)")
+            #expect(endless.status == 2)
+            #expect(endless.error == "<stdin>: Cannot allocate memory\n")
+        }
+    }
+
     // MARK: Input without end
 
     @Test func endlessInputStopsAtItsFirstError() throws {

@@ -12,12 +12,13 @@ enum ChildPositionIndex {
 
 extension DocumentStorage {
     /// The tape indices of the values of the container at `container`, in order (for an object, the value
-    /// after each key).
-    func children(ofContainerAt container: Int) -> [UInt32] {
+    /// after each key); `nil` when the system refuses the memory, and the caller walks instead.
+    func children(ofContainerAt container: Int) -> [UInt32]? {
         let tape = self.tape.base
         return caches.withLock { caches in
             if let known = caches.childPositions[container] { return known }
             let entry = tape[container]
+            guard SystemLibrary.canAllocate(bytes: entry.count * MemoryLayout<UInt32>.stride) else { return nil }
             var result: [UInt32] = []
             result.reserveCapacity(entry.count)
             var child = container + 1
@@ -34,7 +35,9 @@ extension DocumentStorage {
 
     /// The position of the child of the container at `container` that is, or holds, the value at `index`.
     func position(ofChildHolding index: Int, inContainerAt container: Int) -> (position: Int, valueIndex: Int) {
-        let children = self.children(ofContainerAt: container)
+        guard let children = self.children(ofContainerAt: container) else {
+            return walkToChild(holding: index, inContainerAt: container)
+        }
         // The last child whose value starts at or before `index`.
         var low = 0
         var high = children.count
@@ -44,5 +47,20 @@ extension DocumentStorage {
         }
         let position = max(low - 1, 0)
         return (position, Int(children[position]))
+    }
+
+    /// ``position(ofChildHolding:inContainerAt:)`` without the index: a walk over the children before it.
+    private func walkToChild(holding index: Int, inContainerAt container: Int) -> (position: Int, valueIndex: Int) {
+        let tape = self.tape.base
+        let entry = tape[container]
+        var child = container + 1
+        var found = (position: 0, valueIndex: entry.kind == .object ? child + 1 : child)
+        for position in 0..<entry.count {
+            let value = entry.kind == .object ? child + 1 : child
+            if value > index { break }
+            found = (position, value)
+            child = TapeReader.indexAfter(value, in: tape)
+        }
+        return found
     }
 }

@@ -71,8 +71,9 @@ extension TextWalk {
     func mergeEdits(_ members: JSONObject, into open: Int, bytes text: [UInt8], edits: inout [TextEditRange],
                     nest: (JSONObject, Int) -> Void) {
         let patch = members.lastOccurrences
-        var patchIndex: [String: Int] = [:]
-        for (index, member) in patch.enumerated() { patchIndex[member.key] = index }
+        // Keys match by their UTF-8 bytes, as everywhere in Keel (not by Unicode equivalence).
+        var patchIndex: [UTF8Key: Int] = [:]
+        for (index, member) in patch.enumerated() { patchIndex[UTF8Key(member.key)] = index }
 
         // Every member of a patch key, and the children a removal or an addition reads around them.
         var occurrences = [[(position: Int, range: ChildRange)]](repeating: [], count: patch.count)
@@ -85,7 +86,7 @@ extension TextWalk {
             if position == 0 { known.append((0, child)) }
             if previousMatched { known.append((position, child)) }
             previousMatched = false
-            if let index = patchIndex[key(of: child)] {
+            if let index = patchIndex[UTF8Key(key(of: child))] {
                 occurrences[index].append((position, child))
                 if let previous { known.append((position - 1, previous)) }
                 known.append((position, child))

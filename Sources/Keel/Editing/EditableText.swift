@@ -57,13 +57,14 @@ package struct EditableText: Sendable {
             }
         }
         let tokens = try Self.tokens(of: pointer)
+        var oldCount = 0
         let spliced = try bytes.withUnsafeBufferPointer { buffer throws(JSONEditError) in
-            try splice(edit, newText: newText, tokens: tokens, pointer: pointer, walk: TextWalk(bytes: buffer))
+            try splice(edit, newText: newText, tokens: tokens, pointer: pointer, walk: TextWalk(bytes: buffer), count: &oldCount)
         }
         guard let spliced else { return self }
         let result = EditableText(trusted: spliced)
         // The check that keeps a splicing mistake from ever reaching a file.
-        guard result.isValid, result.holds(edit, newText: newText, tokens: tokens, before: self) else {
+        guard result.isValid, result.holds(edit, newText: newText, tokens: tokens, oldCount: oldCount) else {
             return try treeFallback { tree throws(JSONEditError) in
                 switch edit {
                 case .set(let value): try tree.set(value, at: pointer)
@@ -75,8 +76,10 @@ package struct EditableText: Sendable {
         return result
     }
 
-    /// The spliced bytes, or `nil` when the text stays as it is.
-    private func splice(_ edit: Edit, newText: [UInt8], tokens: [String], pointer: String, walk: TextWalk) throws(JSONEditError) -> [UInt8]? {
+    /// The spliced bytes, or `nil` when the text stays as it is; `count` is set to the number of children of
+    /// the edited container.
+    private func splice(_ edit: Edit, newText: [UInt8], tokens: [String], pointer: String, walk: TextWalk,
+                        count childCount: inout Int) throws(JSONEditError) -> [UInt8]? {
         guard let last = tokens.last else {
             guard let value = edit.value else {
                 throw JSONEditError(kind: .invalidTarget, pointer: "", expected: "a value inside the document",
@@ -93,6 +96,7 @@ package struct EditableText: Sendable {
         let place = walk.neighbourhood(in: parent, last: last)
         let container = ContainerSplice(bytes: bytes, open: parent, end: place.end, children: place.children)
         let count = place.children.count
+        childCount = count
         if walk.isObject(parent) {
             if let position = place.position {
                 if case .remove = edit { return container.removing(at: position) }
@@ -123,18 +127,14 @@ package struct EditableText: Sendable {
         (try? JSONDocument.validate(bytes, options: .lenient)) != nil
     }
 
-    /// Whether the edited place holds what the edit put there: the new value's text, or one child fewer.
-    private func holds(_ edit: Edit, newText: [UInt8], tokens: [String], before: EditableText) -> Bool {
+    /// Whether the edited place holds what the edit put there: the new value's text, or one child fewer than
+    /// the `oldCount` the container had.
+    private func holds(_ edit: Edit, newText: [UInt8], tokens: [String], oldCount: Int) -> Bool {
         guard let last = tokens.last else { return true }
         return bytes.withUnsafeBufferPointer { buffer in
             let walk = TextWalk(bytes: buffer)
             guard let parent = try? walk.parent(of: tokens, pointer: "") else { return false }
             let place = walk.neighbourhood(in: parent, last: last)
-            let oldCount = before.bytes.withUnsafeBufferPointer { old in
-                let oldWalk = TextWalk(bytes: old)
-                return (try? oldWalk.parent(of: tokens, pointer: "")).map { oldWalk.neighbourhood(in: $0, last: last).children.count }
-            }
-            guard let oldCount else { return false }
             switch edit {
             case .remove:
                 return place.children.count == oldCount - 1

@@ -34,9 +34,11 @@ extension JSON {
         var object: JSONObject
         if case .object(let existing) = target { object = existing } else { object = JSONObject() }
         target = .null
+        // Removals wait for the end and go in one pass: one at a time, each would cost the whole object.
+        var removals = Set<UTF8Key>()
         for (key, value) in members.lastOccurrences {
             if case .null = value {
-                object[key] = nil
+                removals.insert(UTF8Key(key))
             } else {
                 var member = object[key] ?? .null
                 object[key] = .null
@@ -44,6 +46,7 @@ extension JSON {
                 object[key] = member
             }
         }
+        if !removals.isEmpty { object.removeAll(namedAnyOf: removals) }
         target = .object(object)
     }
 

@@ -20,6 +20,15 @@ enum SystemLibrary {
         bytes >= 0 ? malloc(bytes) : nil
     }
 
+    /// Whether the system grants `bytes` now: asked of the C allocator and handed back at once, before a
+    /// Swift array (which stops the process when refused) is made of that much.
+    static func canAllocate(bytes: Int) -> Bool {
+        guard bytes > 0 else { return bytes == 0 }
+        guard let memory = malloc(bytes) else { return false }
+        free(memory)
+        return true
+    }
+
     /// Moves memory from ``allocate(bytes:)`` to a block of `bytes`, in place where it can; `nil`, with the
     /// block untouched, when the system refuses.
     static func reallocate(_ memory: UnsafeMutableRawPointer, bytes: Int) -> UnsafeMutableRawPointer? {

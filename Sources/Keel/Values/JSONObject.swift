@@ -105,6 +105,12 @@ public struct JSONObject: Sendable {
         self[first] = .object(nested)
     }
 
+    /// Removes every member whose key is one of `keys`, in one pass.
+    mutating func removeAll(namedAnyOf keys: Set<UTF8Key>) {
+        makeUnique()
+        storage.removeAll { keys.contains(UTF8Key($0)) }
+    }
+
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
             storage = ObjectStorage(keys: storage.keys, values: storage.values)
@@ -178,7 +184,12 @@ final class ObjectStorage: @unchecked Sendable {
     }
 
     func removeAll(named key: String) {
-        let kept = zip(keys, values).filter { !$0.0.hasSameUTF8(as: key) }
+        removeAll { $0.hasSameUTF8(as: key) }
+    }
+
+    /// Removes every member whose key `isRemoved`, then indexes the rest once.
+    func removeAll(where isRemoved: (String) -> Bool) {
+        let kept = zip(keys, values).filter { !isRemoved($0.0) }
         keys = kept.map(\.0)
         values = kept.map(\.1)
         rebuildIndex()

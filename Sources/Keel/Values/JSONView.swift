@@ -131,8 +131,7 @@ public struct JSONView: Sendable {
         if entry.end - index - 1 == entry.count {
             return JSONView(storage: storage, index: index + 1 + position)
         }
-        if entry.count > ChildPositionIndex.threshold {
-            let children = storage.children(ofContainerAt: index)
+        if entry.count > ChildPositionIndex.threshold, let children = storage.children(ofContainerAt: index) {
             return JSONView(storage: storage, index: Int(children[position]))
         }
         var child = index + 1

@@ -39,6 +39,17 @@ struct EditTarget: ParsableArguments {
         case .success(let read): document = read
         case .failure(let status): throw ExitCode(status)
         }
+        // The edit's working memory, asked for first so that a refusal is a clean exit: the new text for
+        // strict JSON; for other syntaxes also the trees the edit is checked against.
+        let workingMemory: Int
+        switch document {
+        case .text(let text): workingMemory = text.bytes.count + (1 << 20)
+        case .document(let document): workingMemory = 8 * document.bytes.count + (1 << 20)
+        }
+        guard MemoryProbe.canAllocate(workingMemory) else {
+            printError("\(source.displayName): \(MemoryProbe.refusal) (an edit of it needs about \(workingMemory) bytes)")
+            throw ExitCode(ExitStatus.unreadable)
+        }
         var text: [UInt8]
         do {
             text = try edit(document, options)
@@ -86,6 +97,8 @@ struct SetValue: ParsableCommand {
             array element it names; the parent must exist. Only the bytes of that value change: indentation, \
             number spellings and key order elsewhere stay exactly as they were.
 
+            A negative number is taken as VALUE, not as an option: 'keel set f.json /offset -5'.
+
             Examples:
               $ keel set settings.json /server/port 8080 --in-place
               $ keel set Examples/people.json /people/0/name '"Ada"'
@@ -106,6 +119,21 @@ struct SetValue: ParsableCommand {
 
     @Flag(name: .customLong("string"), help: "Take VALUE as a string, not JSON text.")
     var isString = false
+
+    /// The command line with a negative number given as VALUE (`keel set f.json /delta -1`) moved behind
+    /// `--`, where every argument is positional: the argument parser would otherwise take `-1` for an
+    /// option. No option of `set` starts with a dash and a digit, so nothing else can be meant.
+    static func negativeValuesAsPositional(_ arguments: [String]) -> [String] {
+        guard arguments.first == "set" else { return arguments }
+        let end = arguments.firstIndex(of: "--") ?? arguments.count
+        func isNegativeNumber(_ argument: String) -> Bool {
+            let bytes = Array(argument.utf8.prefix(2))
+            return bytes.count == 2 && bytes[0] == UInt8(ascii: "-") && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[1])
+        }
+        let negatives = arguments[..<end].filter(isNegativeNumber)
+        guard !negatives.isEmpty else { return arguments }
+        return arguments[..<end].filter { !isNegativeNumber($0) } + ["--"] + negatives + arguments[min(end + 1, arguments.count)...]
+    }
 
     func run() throws {
         let pointer = try pointerArgument(pointer)

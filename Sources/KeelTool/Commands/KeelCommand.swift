@@ -21,7 +21,7 @@ struct KeelCommand: ParsableCommand {
         SignalCleanup.install()
         StandardOutput.flushWhenExiting()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(SetValue.negativeValuesAsPositional(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             exit(withError: error)

@@ -70,14 +70,26 @@ struct Model: ParsableCommand {
         // Any input that fails ends the run before a line is printed: a model of some samples is not asked for.
         try InputFile.forEach(files) { file in
             names.append(file.displayName)
-            return file.eachRoot(records: records, input: input) { root, record in
+            var refused: Int?
+            let status = file.eachRoot(records: records, input: input) { root, record in
                 if record == nil, root.kind == .array {
+                    // Inference keeps a few views (16 bytes each) of every sample and of what they hold:
+                    // asked for first, so that a refusal is a clean exit rather than a trap.
+                    guard MemoryProbe.canAllocate(96 * root.count) else {
+                        refused = 96 * root.count
+                        return
+                    }
                     samples += root.elements
                 } else {
                     topLevelArrays = false
                     samples.append(root)
                 }
             }
+            if let refused {
+                printError("\(file.displayName): \(MemoryProbe.refusal) (inferring a model of it needs about \(refused) bytes)")
+                return .unreadable
+            }
+            return status
         }
         let rootName = name ?? ModelInference.typeName(for: Self.stem(of: names.first ?? "-"), singular: topLevelArrays)
         var inference = ModelInference(rootName: rootName)

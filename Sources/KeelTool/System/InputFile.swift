@@ -42,6 +42,11 @@ struct InputFile {
             if isRegular, status.st_size > 0 {
                 if Int(status.st_size) > limit { throw .invalid(Self.tooLarge(limit: limit)) }
                 expectedSize = Int(status.st_size)
+                do {
+                    try MemoryProbe.require(Int(status.st_size))
+                } catch {
+                    throw .unreadable(error)
+                }
                 bytes = try readRegularFile(descriptor, size: Int(status.st_size), progress: progress)
             }
         }
@@ -55,6 +60,12 @@ struct InputFile {
                 throw .unreadable(SystemError(code: errno))
             }
             guard bytes.count + count <= limit else { throw .invalid(Self.tooLarge(limit: limit)) }
+            if bytes.count + count > bytes.capacity {
+                // The array grows by doubling; ask for the larger block first.
+                let capacity = max(2 * bytes.capacity, bytes.count + count)
+                guard MemoryProbe.canAllocate(capacity) else { throw .unreadable(MemoryProbe.refusal) }
+                bytes.reserveCapacity(capacity)
+            }
             bytes.append(contentsOf: chunk[..<count])
             if let progress {
                 if let expectedSize {
