@@ -28,5 +28,45 @@ public enum PointerCheck {
         default:
             throw FuzzFailure("one of the view and the tree found \(pointer), the other did not")
         }
+        try checkTextEdits(document, tree: tree, pointer: pointer)
+    }
+
+    /// Edits of the document's text at the pointer (found by walking the text) give what the same edits of
+    /// the tree give, value for value and error for error; so does merging the value found there as a patch.
+    static func checkTextEdits(_ document: JSONDocument, tree: JSON, pointer: String) throws(FuzzFailure) {
+        var options = JSONParsingOptions()
+        options.maximumDepth = Int.max
+        options.maximumNumberLength = Int.max
+        func outcome(_ edit: () throws(JSONEditError) -> [UInt8]) throws(FuzzFailure) -> Result<JSON, JSONEditError> {
+            do {
+                let bytes = try edit()
+                guard let value = try? JSON(parsing: bytes, options: options) else {
+                    throw FuzzFailure("an edit at \(pointer) wrote text that does not parse")
+                }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        func treeOutcome(_ edit: (inout JSON) throws(JSONEditError) -> Void) -> Result<JSON, JSONEditError> {
+            var copy = tree
+            do {
+                try edit(&copy)
+                return .success(copy)
+            } catch {
+                return .failure(error)
+            }
+        }
+        let value: JSON = ["k": [1, "two"]]
+        try require(try outcome { () throws(JSONEditError) in try document.text(setting: value, at: pointer) }
+                    == treeOutcome { tree throws(JSONEditError) in try tree.set(value, at: pointer) }, "set at \(pointer)")
+        try require(try outcome { () throws(JSONEditError) in try document.text(inserting: 5, at: pointer) }
+                    == treeOutcome { tree throws(JSONEditError) in try tree.insert(5, at: pointer) }, "insert at \(pointer)")
+        try require(try outcome { () throws(JSONEditError) in try document.text(removingValueAt: pointer) }
+                    == treeOutcome { tree throws(JSONEditError) in _ = try tree.remove(at: pointer) }, "remove at \(pointer)")
+        if let patch = tree[pointer: pointer].value {
+            try require(try outcome { () throws(JSONEditError) in try document.text(merging: patch) }
+                        == treeOutcome { tree throws(JSONEditError) in try tree.merge(patch: patch) }, "merge of \(pointer)")
+        }
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 // Codable bridge and each style, and again under a snake-case key strategy; encoding; and peak memory while parsing the largest file. Options: --corpus
 // DIR (default ../shared/corpus from the repository root), --seconds S (time per case, default 0.5),
 // --only SECTIONS (a comma-separated subset of parsing, writing, decoding, strategies, encoding, lines,
-// query, schema, models, partial, memory), and file names to restrict the run.
+// query, schema, models, partial, memory, editing), and file names to restrict the run. The editing section
+// runs the release build of the `keel` tool (`swift build -c release --product keel` first).
 
 // The memory measurement runs this executable again, in a process of its own.
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-child",
@@ -19,10 +20,21 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-
     }
 }
 
+// So does the editing measurement, to start the tool from a small process (see EditingBenchmark).
+if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--edit-measure-child" {
+    do {
+        try EditingBenchmark.measureInChild(CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
+        exit(0)
+    } catch {
+        print("\(error)")
+        exit(1)
+    }
+}
+
 var corpusPath: String?
 var budget = 0.5
 var only: [String] = []
-let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "schema", "models", "partial", "memory"]
+let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "schema", "models", "partial", "memory", "editing"]
 var sections = allSections
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -321,5 +333,23 @@ if sections.contains("memory"), let (size, largest) = sizes.max(by: { $0.0 < $1.
     } catch {
         print("Benchmark check failed: \(error)")
         exit(1)
+    }
+}
+
+// The tool's edits at scale, each command in a process of its own.
+if sections.contains("editing") {
+    print("")
+    if let keel = EditingBenchmark.toolPath(repositoryRoot: repositoryRoot) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keel-editing-\(getpid())")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try EditingBenchmark.run(keel: keel, corpus: corpus, folder: folder)
+        } catch {
+            print("Benchmark check failed: \(error)")
+            exit(1)
+        }
+    } else {
+        print("Editing: skipped, no release build of the tool (run swift build -c release --product keel first).")
     }
 }

@@ -72,7 +72,7 @@ extension JSONDocument {
     ///
     /// ```swift
     /// let document = try JSONDocument(parsing: "{\n  \"port\": 80,\n  \"debug\": true\n}")
-    /// let text = try document.text(merging: ["port": 8080, "debug": nil])
+    /// let text = try document.text(merging: ["port": 8080, "debug": .null])
     /// // {\n  "port": 8080\n}
     /// ```
     ///

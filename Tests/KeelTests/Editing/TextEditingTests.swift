@@ -84,6 +84,25 @@ import Testing
         #expect(try applying([.move(from: "/a", path: "")]) == "[1,2]\n")
     }
 
+    /// A merge patch on text changes, adds and removes members in place, in strict JSON and in JSONC alike.
+    @Test func mergePatchesOnText() throws {
+        let config = try JSONDocument(parsing: "{\n  \"port\": 80,\n  \"debug\": true\n}")
+        #expect(try edited("{\n  \"port\": 80,\n  \"debug\": true\n}") { try $0.text(merging: ["port": 8080, "debug": .null]) }
+                == "{\n  \"port\": 8080\n}")
+        #expect(try config.text(merging: ["tls": ["on": true, "off": .null]]).elementsEqual(
+            "{\n  \"port\": 80,\n  \"debug\": true,\n  \"tls\": {\"on\":true}\n}".utf8))
+        #expect(try config.text(merging: 3).elementsEqual("3".utf8))
+        var options = JSONParsingOptions()
+        options.syntax = .jsonc
+        let commented = try JSONDocument(parsing: "{\n  // the port\n  \"port\": 80,\n  \"debug\": true\n}", options: options)
+        #expect(String(decoding: try commented.text(merging: ["port": 8080, "debug": .null]), as: UTF8.self)
+                == "{\n  // the port\n  \"port\": 8080\n}")
+        let error = try #require(throws: JSONEditError.self) {
+            try config.text(merging: ["port": .number(JSONNumber(Double.nan))])
+        }
+        #expect(error.kind == .unwritableValue)
+    }
+
     /// Every edit of many kinds on several layouts gives text that parses to what the tree edit gives.
     @Test func textEditsAgreeWithTreeEdits() throws {
         let layouts = [
