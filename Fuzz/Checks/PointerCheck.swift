@@ -38,15 +38,16 @@ public enum PointerCheck {
         options.maximumDepth = Int.max
         options.maximumNumberLength = Int.max
         func outcome(_ edit: () throws(JSONEditError) -> [UInt8]) throws(FuzzFailure) -> Result<JSON, JSONEditError> {
+            let bytes: [UInt8]
             do {
-                let bytes = try edit()
-                guard let value = try? JSON(parsing: bytes, options: options) else {
-                    throw FuzzFailure("an edit at \(pointer) wrote text that does not parse")
-                }
-                return .success(value)
+                bytes = try edit()
             } catch {
                 return .failure(error)
             }
+            guard let value = try? JSON(parsing: bytes, options: options) else {
+                throw FuzzFailure("an edit at \(pointer) wrote text that does not parse")
+            }
+            return .success(value)
         }
         func treeOutcome(_ edit: (inout JSON) throws(JSONEditError) -> Void) -> Result<JSON, JSONEditError> {
             var copy = tree
