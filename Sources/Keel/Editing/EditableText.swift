@@ -46,6 +46,12 @@ package struct EditableText: Sendable {
 
     /// The text with `edit` made at `pointer`; the same errors as the tree methods.
     package func applying(_ edit: Edit, at pointer: String) throws(JSONEditError) -> EditableText {
+        try applying(edit, at: pointer, validating: true)
+    }
+
+    /// ``applying(_:at:)``; `validating: false` leaves the check of the whole text's syntax to the caller (a
+    /// patch checks it once, after its last operation), keeping the check of the edited place.
+    private func applying(_ edit: Edit, at pointer: String, validating: Bool) throws(JSONEditError) -> EditableText {
         var newText: [UInt8] = []
         if let value = edit.value {
             do {
@@ -64,7 +70,7 @@ package struct EditableText: Sendable {
         guard let spliced else { return self }
         let result = EditableText(trusted: spliced)
         // The check that keeps a splicing mistake from ever reaching a file.
-        guard result.isValid, result.holds(edit, newText: newText, tokens: tokens, oldCount: oldCount) else {
+        guard !validating || result.isValid, result.holds(edit, newText: newText, tokens: tokens, oldCount: oldCount) else {
             return try treeFallback { tree throws(JSONEditError) in
                 switch edit {
                 case .set(let value): try tree.set(value, at: pointer)
@@ -167,7 +173,8 @@ package struct EditableText: Sendable {
     // MARK: Patches
 
     /// The text with every operation of `patch` applied in order, or the error of the first that fails (with
-    /// its position in the patch) and no text.
+    /// its position in the patch) and no text. Each operation walks the text and copies it; the syntax of the
+    /// result is checked once, at the end.
     package func applying(_ patch: JSONPatch) throws(JSONEditError) -> EditableText {
         var text = self
         for (index, operation) in patch.operations.enumerated() {
@@ -179,18 +186,21 @@ package struct EditableText: Sendable {
                 throw error
             }
         }
+        guard text.bytes.count == bytes.count && text.bytes == bytes || text.isValid else {
+            return try treeFallback { tree throws(JSONEditError) in try tree.apply(patch) }
+        }
         return text
     }
 
     private func applying(_ operation: JSONPatch.Operation) throws(JSONEditError) -> EditableText {
         switch operation {
         case .add(let path, let value):
-            return try applying(.insert(value), at: path)
+            return try applying(.insert(value), at: path, validating: false)
         case .remove(let path):
-            return try applying(.remove, at: path)
+            return try applying(.remove, at: path, validating: false)
         case .replace(let path, let value):
             _ = try existing(path, for: operation)
-            return try applying(.set(value), at: path)
+            return try applying(.set(value), at: path, validating: false)
         case .move(let from, let path):
             if from == path {
                 _ = try existing(from, for: operation)
@@ -201,10 +211,10 @@ package struct EditableText: Sendable {
                                     found: "a place inside the value being moved")
             }
             // Removing first gives the tree's error for a missing source.
-            let removed = try applying(.remove, at: from)
-            return try removed.applying(.insert(try existing(from, for: operation)), at: path)
+            let removed = try applying(.remove, at: from, validating: false)
+            return try removed.applying(.insert(try existing(from, for: operation)), at: path, validating: false)
         case .copy(let from, let path):
-            return try applying(.insert(try existing(from, for: operation)), at: path)
+            return try applying(.insert(try existing(from, for: operation)), at: path, validating: false)
         case .test(let path, let expected):
             let found = try existing(path, for: operation)
             guard found == expected else {
