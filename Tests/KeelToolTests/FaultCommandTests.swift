@@ -188,15 +188,21 @@ import Darwin
 
     // MARK: Memory
 
+    /// `[0,0,...,0]` of `count` bytes (odd): half a value per byte, the most tape for the text.
+    static func zeros(count: Int) -> Data {
+        var zeros = Data(repeating: UInt8(ascii: ","), count: count)
+        for index in stride(from: 1, to: count, by: 2) { zeros[index] = UInt8(ascii: "0") }
+        zeros[0] = UInt8(ascii: "[")
+        zeros[count - 1] = UInt8(ascii: "]")
+        return zeros
+    }
+
     /// A document whose tape the system refuses (an address-space limit) is a clean error with exit status
     /// 2, in every command that builds one; validation, which keeps no tape, still succeeds.
     @Test func refusedMemoryIsAnErrorNotACrash() throws {
         try Self.inFolder { folder in
             // 12 million values need 192 MB of tape; the limit leaves room for the program and the 24 MB input.
-            var zeros = Data(repeating: UInt8(ascii: ","), count: 24_000_001)
-            for index in stride(from: 1, to: zeros.count, by: 2) { zeros[index] = UInt8(ascii: "0") }
-            zeros[0] = UInt8(ascii: "[")
-            zeros[zeros.count - 1] = UInt8(ascii: "]")
+            let zeros = Self.zeros(count: 24_000_001)
             try zeros.write(to: folder.appendingPathComponent("zeros.json"))
             for command in ["format zeros.json", "stats zeros.json", "get zeros.json /0",
                             "validate --reject-duplicate-keys zeros.json"] {
@@ -215,10 +221,7 @@ import Darwin
     /// than the input and the output.
     @Test func refusedMemoryEndsEveryCommandCleanly() throws {
         try Self.inFolder { folder in
-            var zeros = Data(repeating: UInt8(ascii: ","), count: 24_000_001)
-            for index in stride(from: 1, to: zeros.count, by: 2) { zeros[index] = UInt8(ascii: "0") }
-            zeros[0] = UInt8(ascii: "[")
-            zeros[zeros.count - 1] = UInt8(ascii: "]")
+            let zeros = Self.zeros(count: 24_000_001)
             try zeros.write(to: folder.appendingPathComponent("zeros.json"))
             try Data(#"{"a": null}"#.utf8).write(to: folder.appendingPathComponent("merge.json"))
             let commands = ["validate zeros.json", "format zeros.json", "stats zeros.json", "get zeros.json /0",
@@ -233,7 +236,7 @@ import Darwin
             // 8 MB of four million values: room for the input and the output (107 MB in all), not for a tape
             // (64 MB more): edits work. Room for a tape but not for what inference keeps of four million samples:
             // a model is refused before it starts.
-            try (Data(zeros[..<8_000_000]) + Data("]".utf8)).write(to: folder.appendingPathComponent("eight.json"))
+            try Self.zeros(count: 8_000_001).write(to: folder.appendingPathComponent("eight.json"))
             let tape = try Keel.shell("ulimit -v 110000; \"$KEEL\" format eight.json > /dev/null", in: folder)
             #expect(tape.status == 2, "\(tape.error)")
             let set = try Keel.shell("ulimit -v 110000; \"$KEEL\" set eight.json /1 -1 | head -c 8", in: folder)
