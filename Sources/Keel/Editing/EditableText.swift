@@ -40,6 +40,11 @@ package struct EditableText: Sendable {
             case .remove: nil
             }
         }
+
+        var isInsert: Bool {
+            if case .insert = self { return true }
+            return false
+        }
     }
 
     // MARK: Edits
@@ -63,14 +68,15 @@ package struct EditableText: Sendable {
             }
         }
         let tokens = try Self.tokens(of: pointer)
-        var oldCount = 0
+        var place: ChildPlace?
         let spliced = try bytes.withUnsafeBufferPointer { buffer throws(JSONEditError) in
-            try splice(edit, newText: newText, tokens: tokens, pointer: pointer, walk: TextWalk(bytes: buffer), count: &oldCount)
+            try splice(edit, newText: newText, tokens: tokens, pointer: pointer, walk: TextWalk(bytes: buffer), place: &place)
         }
         guard let spliced else { return self }
         let result = EditableText(trusted: spliced)
         // The check that keeps a splicing mistake from ever reaching a file.
-        guard !validating || result.isValid, result.holds(edit, newText: newText, tokens: tokens, oldCount: oldCount) else {
+        guard !validating || result.isValid,
+              result.holds(edit, newText: newText, tokens: tokens, before: place.map { (self, $0) }) else {
             return try treeFallback { tree throws(JSONEditError) in
                 switch edit {
                 case .set(let value): try tree.set(value, at: pointer)
@@ -82,10 +88,10 @@ package struct EditableText: Sendable {
         return result
     }
 
-    /// The spliced bytes, or `nil` when the text stays as it is; `count` is set to the number of children of
-    /// the edited container.
+    /// The spliced bytes, or `nil` when the text stays as it is; `place` is set to what the walk found in the
+    /// edited container.
     private func splice(_ edit: Edit, newText: [UInt8], tokens: [String], pointer: String, walk: TextWalk,
-                        count childCount: inout Int) throws(JSONEditError) -> [UInt8]? {
+                        place found: inout ChildPlace?) throws(JSONEditError) -> [UInt8]? {
         guard let last = tokens.last else {
             guard let value = edit.value else {
                 throw JSONEditError(kind: .invalidTarget, pointer: "", expected: "a value inside the document",
@@ -102,7 +108,7 @@ package struct EditableText: Sendable {
         let place = walk.neighbourhood(in: parent, last: last)
         let container = ContainerSplice(bytes: bytes, open: parent, end: place.end, children: place.children)
         let count = place.children.count
-        childCount = count
+        found = place
         if walk.isObject(parent) {
             if let position = place.position {
                 if case .remove = edit { return container.removing(at: position) }
@@ -133,21 +139,44 @@ package struct EditableText: Sendable {
         (try? JSONDocument.validate(bytes, options: .lenient)) != nil
     }
 
-    /// Whether the edited place holds what the edit put there: the new value's text, or one child fewer than
-    /// the `oldCount` the container had.
-    private func holds(_ edit: Edit, newText: [UInt8], tokens: [String], oldCount: Int) -> Bool {
-        guard let last = tokens.last else { return true }
+    /// Whether the edited place holds what the edit put there, compared with what the walk found `before` in
+    /// the old text: the new value's bytes at its place, and the neighbour after it as it was (an array), or
+    /// one member fewer or as many or one more (an object, which is walked whole).
+    private func holds(_ edit: Edit, newText: [UInt8], tokens: [String], before: (text: EditableText, place: ChildPlace)?) -> Bool {
+        guard let last = tokens.last, let (old, oldPlace) = before else { return true }
         return bytes.withUnsafeBufferPointer { buffer in
             let walk = TextWalk(bytes: buffer)
             guard let parent = try? walk.parent(of: tokens, pointer: "") else { return false }
             let place = walk.neighbourhood(in: parent, last: last)
+            // The bytes of child `position`, here and in the old text (nil when there is none).
+            func here(_ position: Int) -> ArraySlice<UInt8>? {
+                place.children[position].map { bytes[$0.valueStart..<$0.valueEnd] }
+            }
+            func there(_ position: Int) -> ArraySlice<UInt8>? {
+                oldPlace.children[position].map { old.bytes[$0.valueStart..<$0.valueEnd] }
+            }
+            if walk.isArray(parent) {
+                let oldCount = oldPlace.children.count
+                switch edit {
+                case .remove:
+                    guard let position = oldPlace.position else { return false }
+                    return here(position) == there(position + 1)
+                case .set, .insert:
+                    // An append names no element, or names the end: the new one is the last.
+                    guard let position = oldPlace.position else {
+                        return oldPlace.isComplete && place.isComplete && place.children.count == oldCount + 1
+                            && here(oldCount).map { $0.elementsEqual(newText) } == true
+                    }
+                    let next = edit.isInsert ? there(position) : there(position + 1)
+                    return here(position).map { $0.elementsEqual(newText) } == true && here(position + 1) == next
+                }
+            }
+            let oldCount = oldPlace.children.count
             switch edit {
             case .remove:
                 return place.children.count == oldCount - 1
             case .set, .insert:
-                // An append names no element by index: the new one is the last.
-                let appended = walk.isArray(parent) && last == "-" ? place.children.count - 1 : nil
-                guard let position = place.position ?? appended, let child = place.children[position],
+                guard let position = place.position, let child = place.children[position],
                       place.children.count == oldCount || place.children.count == oldCount + 1 else { return false }
                 return buffer[child.valueStart..<child.valueEnd].elementsEqual(newText)
             }
@@ -322,8 +351,9 @@ extension TextWalk {
 
     /// What an edit of child `last` of the container at `parent` needs: the child it names (an object's last
     /// member of that key, an array's element at that index) and the children around it, the first and the
-    /// last two; and the end of the container.
-    func neighbourhood(in parent: Int, last: String) -> (children: ChildNeighbourhood, position: Int?, end: Int) {
+    /// last two. An array is walked only to the element after the one named: there the count is a lower
+    /// bound (`isComplete` is false), which is all an edit before the end needs.
+    func neighbourhood(in parent: Int, last: String) -> ChildPlace {
         let isObject = self.isObject(parent)
         let key = Array(last.utf8)
         let wanted = isObject ? nil : (last == "-" ? nil : JSONPointerSyntax.arrayIndex(last))
@@ -333,6 +363,7 @@ extension TextWalk {
         var previous: ChildRange?
         var matched: Int?
         var position = 0
+        var isComplete = true
         let end = forEachChild(of: parent) { child in
             if position == 0 { known.append((0, child)) }
             if isObject {
@@ -350,9 +381,26 @@ extension TextWalk {
             if lastTwo.count > 2 { lastTwo.removeFirst() }
             previous = child
             position += 1
+            if let wanted, position > wanted + 1 {
+                isComplete = false
+                return false
+            }
             return true
         }
         let target = isObject ? matched : wanted.flatMap { $0 < position ? $0 : nil }
-        return (ChildNeighbourhood(count: position, known: known + around + lastTwo), target, end)
+        return ChildPlace(children: ChildNeighbourhood(count: position, known: known + around + lastTwo),
+                          position: target, end: end, isComplete: isComplete)
     }
+}
+
+/// What a walk found in the container an edit changes.
+struct ChildPlace {
+    /// The children the edit reads; their count is a lower bound when the walk stopped early.
+    var children: ChildNeighbourhood
+    /// The child the pointer's last token names, if there is one.
+    var position: Int?
+    /// Just after the container's closing bracket (or after the last child walked, when it stopped early).
+    var end: Int
+    /// Whether every child was walked.
+    var isComplete: Bool
 }
