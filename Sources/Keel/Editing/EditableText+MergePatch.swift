@@ -78,8 +78,8 @@ extension TextWalk {
         // Every member of a patch key, and the children a removal or an addition reads around them.
         var occurrences = [[(position: Int, range: ChildRange)]](repeating: [], count: patch.count)
         var known: [(position: Int, range: ChildRange)] = []
-        var lastTwo: [(position: Int, range: ChildRange)] = []
-        var previous: ChildRange?
+        var previous: ChildRange?      // the last two children walked: `beforePrevious`, `previous`
+        var beforePrevious: ChildRange?
         var previousMatched = false
         var position = 0
         let end = forEachChild(of: open) { child in
@@ -92,13 +92,14 @@ extension TextWalk {
                 known.append((position, child))
                 previousMatched = true
             }
-            lastTwo.append((position, child))
-            if lastTwo.count > 2 { lastTwo.removeFirst() }
+            beforePrevious = previous
             previous = child
             position += 1
             return true
         }
         let count = position
+        let lastTwo: [(position: Int, range: ChildRange)] =
+            [beforePrevious.map { (count - 2, $0) }, previous.map { (count - 1, $0) }].compactMap { $0 }
         let container = ContainerSplice(bytes: text, open: open, end: end,
                                         children: ChildNeighbourhood(count: count, known: known + lastTwo))
 

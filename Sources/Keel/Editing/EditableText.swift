@@ -359,8 +359,8 @@ extension TextWalk {
         let wanted = isObject ? nil : (last == "-" ? nil : JSONPointerSyntax.arrayIndex(last))
         var known: [(position: Int, range: ChildRange)] = []
         var around: [(position: Int, range: ChildRange)] = []   // an object's match and its neighbours
-        var lastTwo: [(position: Int, range: ChildRange)] = []
-        var previous: ChildRange?
+        var previous: ChildRange?      // the last two children walked: `beforePrevious`, `previous`
+        var beforePrevious: ChildRange?
         var matched: Int?
         var position = 0
         var isComplete = true
@@ -377,8 +377,7 @@ extension TextWalk {
             } else if let wanted, abs(position - wanted) <= 1 {
                 known.append((position, child))
             }
-            lastTwo.append((position, child))
-            if lastTwo.count > 2 { lastTwo.removeFirst() }
+            beforePrevious = previous
             previous = child
             position += 1
             if let wanted, position > wanted + 1 {
@@ -388,6 +387,8 @@ extension TextWalk {
             return true
         }
         let target = isObject ? matched : wanted.flatMap { $0 < position ? $0 : nil }
+        let lastTwo: [(position: Int, range: ChildRange)] =
+            [beforePrevious.map { (position - 2, $0) }, previous.map { (position - 1, $0) }].compactMap { $0 }
         return ChildPlace(children: ChildNeighbourhood(count: position, known: known + around + lastTwo),
                           position: target, end: end, isComplete: isComplete)
     }

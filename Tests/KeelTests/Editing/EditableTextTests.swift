@@ -153,5 +153,13 @@ import Testing
         let set = try editable.applying(.set(1), at: "/999999").bytes
         #expect(set.suffix(4).elementsEqual("},1]".utf8))
         #expect(throws: JSONEditError.self) { try editable.applying(.remove, at: "/1000000") }
+        // An element near the start is found without walking the rest of the array; the end needs it all.
+        editable.bytes.withUnsafeBufferPointer { buffer in
+            let walk = TextWalk(bytes: buffer)
+            let near = walk.neighbourhood(in: walk.rootStart, last: "1")
+            #expect(!near.isComplete && near.position == 1 && near.children.count == 3)
+            let end = walk.neighbourhood(in: walk.rootStart, last: "-")
+            #expect(end.isComplete && end.position == nil && end.children.count == 1_000_000)
+        }
     }
 }
