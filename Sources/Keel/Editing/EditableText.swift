@@ -72,10 +72,10 @@ package struct EditableText: Sendable {
         let spliced = try bytes.withUnsafeBufferPointer { buffer throws(JSONEditError) in
             try splice(edit, newText: newText, tokens: tokens, pointer: pointer, walk: TextWalk(bytes: buffer), place: &place)
         }
-        guard let spliced else { return self }
-        let result = EditableText(trusted: spliced)
-        // The check that keeps a splicing mistake from ever reaching a file.
-        guard !validating || result.isValid,
+        let result = spliced.map(EditableText.init(trusted:))
+        // The check that keeps a splicing mistake from ever reaching a file (a splice that could not be made
+        // is one too: the edit is never dropped).
+        guard let result, !validating || result.isValid,
               result.holds(edit, newText: newText, tokens: tokens, before: place.map { (self, $0) }) else {
             return try treeFallback { tree throws(JSONEditError) in
                 switch edit {
@@ -88,8 +88,8 @@ package struct EditableText: Sendable {
         return result
     }
 
-    /// The spliced bytes, or `nil` when the text stays as it is; `place` is set to what the walk found in the
-    /// edited container.
+    /// The spliced bytes (the same bytes when the edit changes nothing), or `nil` when a child the splice
+    /// needs was not found; `place` is set to what the walk found in the edited container.
     private func splice(_ edit: Edit, newText: [UInt8], tokens: [String], pointer: String, walk: TextWalk,
                         place found: inout ChildPlace?) throws(JSONEditError) -> [UInt8]? {
         guard let last = tokens.last else {
@@ -101,7 +101,7 @@ package struct EditableText: Sendable {
             let start = walk.rootStart
             let end = walk.valueEnd(start)
             // Compared as values only when the old text is not much larger than the new (a bound on memory).
-            if end - start <= 8 * newText.count + 4096, walk.value(at: start) == value { return nil }
+            if end - start <= 8 * newText.count + 4096, walk.value(at: start) == value { return bytes }
             return TextSplicing.replacing(start..<end, in: bytes, with: newText)
         }
         let parent = try walk.parent(of: tokens, pointer: pointer)
