@@ -39,11 +39,12 @@ struct EditTarget: ParsableArguments {
         case .success(let read): document = read
         case .failure(let status): throw ExitCode(status)
         }
-        // The edit's working memory, asked for first so that a refusal is a clean exit: the new text for
-        // strict JSON; for other syntaxes also the trees the edit is checked against.
+        // The edit's working memory, asked for first so that a refusal is a clean exit: for strict JSON, the
+        // text after one operation and after the next (a patch holds both for a moment, beside the input); for
+        // other syntaxes also the trees the edit is checked against.
         let workingMemory: Int
         switch document {
-        case .text(let text): workingMemory = text.bytes.count + (1 << 20)
+        case .text(let text): workingMemory = 2 * text.bytes.count + (1 << 20)
         case .document(let document): workingMemory = 8 * document.bytes.count + (1 << 20)
         }
         guard MemoryProbe.canAllocate(workingMemory) else {
