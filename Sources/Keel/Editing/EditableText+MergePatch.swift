@@ -14,9 +14,7 @@ extension EditableText {
         do {
             _ = try patch.jsonBytes()
         } catch {
-            throw JSONEditError(kind: .unwritableValue, pointer: "",
-                                expected: "a finite number (only JSON5 text holds NaN and Infinity)",
-                                found: "\(error.value) at \(error.path) of the patch")
+            throw JSONEditError.unwritable(error, at: "", in: "the patch")
         }
         guard case .object(let members) = patch else { return try applying(.set(patch), at: "") }
         let edits = bytes.withUnsafeBufferPointer { buffer -> [TextEditRange]? in

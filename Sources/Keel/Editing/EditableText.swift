@@ -62,9 +62,7 @@ package struct EditableText: Sendable {
             do {
                 newText = try value.jsonBytes()
             } catch {
-                throw JSONEditError(kind: .unwritableValue, pointer: pointer,
-                                    expected: "a finite number (only JSON5 text holds NaN and Infinity)",
-                                    found: "\(error.value) at \(error.path) of the new value")
+                throw JSONEditError.unwritable(error, at: pointer, in: "the new value")
             }
         }
         let tokens = try Self.tokens(of: pointer)

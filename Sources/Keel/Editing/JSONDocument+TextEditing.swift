@@ -118,9 +118,7 @@ extension JSONDocument {
             do {
                 _ = try value.jsonBytes(options: writingOptions)
             } catch {
-                throw JSONEditError(kind: .unwritableValue, pointer: pointer,
-                                    expected: "a finite number (only JSON5 text holds NaN and Infinity)",
-                                    found: "\(error.value) at \(error.path) of the new value")
+                throw JSONEditError.unwritable(error, at: pointer, in: "the new value")
             }
         case .remove:
             break
@@ -140,10 +138,8 @@ extension JSONDocument {
     }
 
     private var lenientLimits: JSONParsingOptions {
-        var options = JSONParsingOptions()
+        var options = JSONParsingOptions.lenient
         options.syntax = syntax
-        options.maximumDepth = Int.max
-        options.maximumNumberLength = Int.max
         return options
     }
 

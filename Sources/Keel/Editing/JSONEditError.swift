@@ -102,3 +102,13 @@ extension JSONEditError {
     /// See ``Kind/unwritableValue``.
     public static var unwritableValue: Kind { .unwritableValue }
 }
+
+extension JSONEditError {
+    /// The error for a new value (or patch) holding a number the text cannot hold: `writing` is what the
+    /// writer refused, `what` names the value in the message.
+    static func unwritable(_ writing: JSONWritingError, at pointer: String, in what: String) -> JSONEditError {
+        JSONEditError(kind: .unwritableValue, pointer: pointer,
+                      expected: "a finite number (only JSON5 text holds NaN and Infinity)",
+                      found: "\(writing.value) at \(writing.path) of \(what)")
+    }
+}

@@ -125,9 +125,6 @@ struct TextWalk {
     func value(at offset: Int) -> JSON? {
         let end = valueEnd(offset)
         let text = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[offset..<end])
-        var options = JSONParsingOptions()
-        options.maximumDepth = Int.max
-        options.maximumNumberLength = Int.max
-        return try? JSON(parsing: text, options: options)
+        return try? JSON(parsing: text, options: .lenient)
     }
 }
