@@ -54,8 +54,8 @@ struct ContainerSplice {
     /// A JSONC or JSON5 document's comments, which the whitespace before a child stops at.
     var commented: CommentedText? = nil
 
-    /// The text without child `position`, with one separating comma; `nil` if a child it needs is unknown.
-    func removing(at position: Int) -> [UInt8]? {
+    /// The change that removes child `position` with one separating comma; `nil` if a child it needs is unknown.
+    func removing(at position: Int) -> TextEditRange? {
         let removed: Range<Int>
         if children.count == 1 {
             // Everything between the brackets.
@@ -67,13 +67,13 @@ struct ContainerSplice {
             guard let previous = children[position - 1], let child = children[position] else { return nil }
             removed = previous.valueEnd..<child.valueEnd
         }
-        return TextSplicing.replacing(removed, in: bytes, with: [])
+        return TextEditRange(range: removed, replacement: [])
     }
 
-    /// The text with child `position`'s value replaced by `value`.
-    func replacingValue(at position: Int, with value: [UInt8]) -> [UInt8]? {
+    /// The change that replaces child `position`'s value by `value`.
+    func replacingValue(at position: Int, with value: [UInt8]) -> TextEditRange? {
         guard let child = children[position] else { return nil }
-        return TextSplicing.replacing(child.valueStart..<child.valueEnd, in: bytes, with: value)
+        return TextEditRange(range: child.valueStart..<child.valueEnd, replacement: value)
     }
 
     /// The bytes between a key and its value in this container (`: ` when it has no member to copy).
@@ -93,21 +93,30 @@ struct ContainerSplice {
         return Array(bytes[start..<child.start])
     }
 
-    /// The text with `member` (key, separator and value, or an element) before child `position` or after
-    /// the last, separated from its neighbours as they are from each other.
-    func adding(_ member: [UInt8], at position: Int) -> [UInt8]? {
+    /// The change that adds `member` (key, separator and value, or an element) before child `position` or
+    /// after the last, separated from its neighbours as they are from each other.
+    func adding(_ member: [UInt8], at position: Int) -> TextEditRange? {
         guard children.count > 0 else {
-            return TextSplicing.replacing((open + 1)..<(open + 1), in: bytes, with: member)
+            return TextEditRange(range: (open + 1)..<(open + 1), replacement: member)
         }
         if position < children.count {
             guard let child = children[position] else { return nil }
-            return TextSplicing.replacing(child.start..<child.start, in: bytes,
-                                          with: member + [UInt8(ascii: ",")] + leadingSpace(position))
+            return TextEditRange(range: child.start..<child.start,
+                                 replacement: member + [UInt8(ascii: ",")] + leadingSpace(position))
         }
         guard let last = children[children.count - 1] else { return nil }
-        return TextSplicing.replacing(last.valueEnd..<last.valueEnd, in: bytes,
-                                      with: [UInt8(ascii: ",")] + leadingSpace(children.count - 1) + member)
+        return TextEditRange(range: last.valueEnd..<last.valueEnd,
+                             replacement: [UInt8(ascii: ",")] + leadingSpace(children.count - 1) + member)
     }
+}
+
+/// One change of a text: the bytes of `range` become `replacement` (an empty range inserts).
+struct TextEditRange {
+    var range: Range<Int>
+    var replacement: [UInt8]
+
+    /// How much longer the text gets.
+    var growth: Int { replacement.count - range.count }
 }
 
 /// Building a new text from an old one and the ranges that change, in one copy.
@@ -115,6 +124,11 @@ enum TextSplicing {
     /// `bytes` with `range` replaced by `replacement`.
     static func replacing(_ range: Range<Int>, in bytes: [UInt8], with replacement: [UInt8]) -> [UInt8] {
         replacing([(range, replacement)], in: bytes)
+    }
+
+    /// `bytes` with `edit` made.
+    static func applying(_ edit: TextEditRange, to bytes: [UInt8]) -> [UInt8] {
+        replacing(edit.range, in: bytes, with: edit.replacement)
     }
 
     /// `bytes` with each range replaced; the ranges are in order and do not overlap (an empty range inserts).

@@ -57,12 +57,6 @@ extension EditableText {
     }
 }
 
-/// One change of a text: the bytes of `range` become `replacement` (an empty range inserts).
-struct TextEditRange {
-    var range: Range<Int>
-    var replacement: [UInt8]
-}
-
 extension TextWalk {
     /// The changes that merge the object patch `members` into the object at `open`; nested objects that
     /// merge into nested objects are handed to `nest` instead of being walked here.

@@ -1,7 +1,9 @@
 // Editing strict JSON text without reading it into a tape or a tree. Each edit walks to its target by
 // skipping (``TextWalk``), splices the new bytes by the layout the neighbours follow (``ContainerSplice``),
 // and checks the result: the new text must be valid JSON and the edited place must hold what was put there.
-// Memory is the text, the new text and the edited values; time is a few passes over the text.
+// Memory is the text, its edited copy and the edited values; an edit costs a walk to its target, a move of
+// the bytes after it and one validation of the result. The edits of a patch share one copy, edited in place,
+// and a ``WalkMemory`` of the large containers they walk, so each operation walks only near its target.
 //
 // Errors are the ones the tree methods give (``JSON/set(_:at:)`` and the rest), built from what the walk
 // saw: an object's first keys, an array's length, the value that is not a container.
@@ -9,7 +11,7 @@
 /// One valid strict JSON text, edited by walking it.
 package struct EditableText: Sendable {
     /// The text, UTF-8.
-    package let bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
 
     /// Text known to be valid strict JSON (a strict document's bytes, or an edit's checked result).
     init(trusted bytes: [UInt8]) { self.bytes = bytes }
@@ -51,12 +53,27 @@ package struct EditableText: Sendable {
 
     /// The text with `edit` made at `pointer`; the same errors as the tree methods.
     package func applying(_ edit: Edit, at pointer: String) throws(JSONEditError) -> EditableText {
-        try applying(edit, at: pointer, validating: true)
+        var text = self
+        // Nothing is remembered: the check walks afresh.
+        let memory = WalkMemory(textSize: bytes.count, minimumChildren: Int.max)
+        // The check that keeps a splicing mistake from ever reaching a file (a splice that could not be made
+        // is one too: the edit is never dropped).
+        guard try text.apply(edit, at: pointer, memory: memory), text.isValid else {
+            return try treeFallback { tree throws(JSONEditError) in
+                switch edit {
+                case .set(let value): try tree.set(value, at: pointer)
+                case .insert(let value): try tree.insert(value, at: pointer)
+                case .remove: try tree.remove(at: pointer)
+                }
+            }
+        }
+        return text
     }
 
-    /// ``applying(_:at:)``; `validating: false` leaves the check of the whole text's syntax to the caller (a
-    /// patch checks it once, after its last operation), keeping the check of the edited place.
-    private func applying(_ edit: Edit, at pointer: String, validating: Bool) throws(JSONEditError) -> EditableText {
+    /// Makes `edit` at `pointer` in place and checks the edited place (not the whole text's syntax, which the
+    /// caller checks once); `false` when the splice could not be made or the check failed, leaving the text
+    /// for the caller to drop.
+    private mutating func apply(_ edit: Edit, at pointer: String, memory: WalkMemory) throws(JSONEditError) -> Bool {
         var newText: [UInt8] = []
         if let value = edit.value {
             do {
@@ -66,30 +83,28 @@ package struct EditableText: Sendable {
             }
         }
         let tokens = try Self.tokens(of: pointer)
-        var place: ChildPlace?
         let spliced = try bytes.withUnsafeBufferPointer { buffer throws(JSONEditError) in
-            try splice(edit, newText: newText, tokens: tokens, pointer: pointer, walk: TextWalk(bytes: buffer), place: &place)
+            try splice(edit, newText: newText, tokens: tokens, pointer: pointer, walk: TextWalk(bytes: buffer, memory: memory))
         }
-        let result = spliced.map(EditableText.init(trusted:))
-        // The check that keeps a splicing mistake from ever reaching a file (a splice that could not be made
-        // is one too: the edit is never dropped).
-        guard let result, !validating || result.isValid,
-              result.holds(edit, newText: newText, tokens: tokens, before: place.map { (self, $0) }) else {
-            return try treeFallback { tree throws(JSONEditError) in
-                switch edit {
-                case .set(let value): try tree.set(value, at: pointer)
-                case .insert(let value): try tree.insert(value, at: pointer)
-                case .remove: try tree.remove(at: pointer)
-                }
-            }
-        }
-        return result
+        guard let spliced else { return false }
+        bytes.replaceSubrange(spliced.edit.range, with: spliced.edit.replacement)
+        memory.didSplice(spliced.edit, in: spliced.parent, change: spliced.change)
+        return holds(edit, newText: newText, tokens: tokens, before: spliced.place, splice: spliced.edit, memory: memory)
     }
 
-    /// The spliced bytes (the same bytes when the edit changes nothing), or `nil` when a child the splice
-    /// needs was not found; `place` is set to what the walk found in the edited container.
-    private func splice(_ edit: Edit, newText: [UInt8], tokens: [String], pointer: String, walk: TextWalk,
-                        place found: inout ChildPlace?) throws(JSONEditError) -> [UInt8]? {
+    /// One edit worked out on the text: the change, the container it is made in (`nil` for the whole text)
+    /// and how, and what the walk found there.
+    private struct Splice {
+        var edit: TextEditRange
+        var parent: Int?
+        var change: WalkMemory.Change
+        var place: ChildPlace?
+    }
+
+    /// The change `edit` makes (an empty one when it changes nothing), or `nil` when a child the splice needs
+    /// was not found.
+    private func splice(_ edit: Edit, newText: [UInt8], tokens: [String], pointer: String,
+                        walk: TextWalk) throws(JSONEditError) -> Splice? {
         guard let last = tokens.last else {
             guard let value = edit.value else {
                 throw JSONEditError(kind: .invalidTarget, pointer: "", expected: "a value inside the document",
@@ -99,24 +114,34 @@ package struct EditableText: Sendable {
             let start = walk.rootStart
             let end = walk.valueEnd(start)
             // Compared as values only when the old text is not much larger than the new (a bound on memory).
-            if end - start <= 8 * newText.count + 4096, walk.value(at: start) == value { return bytes }
-            return TextSplicing.replacing(start..<end, in: bytes, with: newText)
+            if end - start <= 8 * newText.count + 4096, walk.value(at: start) == value {
+                return Splice(edit: TextEditRange(range: start..<start, replacement: []), change: .replaced)
+            }
+            return Splice(edit: TextEditRange(range: start..<end, replacement: newText), change: .replaced)
         }
         let parent = try walk.parent(of: tokens, pointer: pointer)
         let place = walk.neighbourhood(in: parent, last: last)
         let container = ContainerSplice(bytes: bytes, open: parent, end: place.end, children: place.children)
         let count = place.children.count
-        found = place
+        func made(_ change: TextEditRange?, _ kind: WalkMemory.Change) -> Splice? {
+            change.map { Splice(edit: $0, parent: parent, change: kind, place: place) }
+        }
         if walk.isObject(parent) {
             if let position = place.position {
-                if case .remove = edit { return container.removing(at: position) }
-                return container.replacingValue(at: position, with: newText)
+                if case .remove = edit { return made(container.removing(at: position), .removed(position: position)) }
+                return made(container.replacingValue(at: position, with: newText), .replaced)
             }
             guard edit.value != nil else {
                 throw JSON.missingMember(last, keys: walk.keys(of: parent, upTo: 6), at: pointer)
             }
             let key = (try? JSON.string(last).jsonBytes()) ?? []
-            return container.adding(key + container.keySeparator + newText, at: count)
+            let adding = container.adding(key + container.keySeparator + newText, at: count)
+            // The new member's key begins at the first quote the change writes.
+            let memberStart = adding.flatMap { change in
+                change.replacement.firstIndex(of: UInt8(ascii: "\"")).map { change.range.lowerBound + $0 }
+            }
+            return made(adding, .inserted(position: count, memberStart: memberStart,
+                                          keyHash: WalkMemory.hash(ofKey: key.dropFirst().dropLast())))
         }
         let index: Int
         switch edit {
@@ -124,9 +149,9 @@ package struct EditableText: Sendable {
         case .set, .insert: index = try JSON.arrayIndex(last, count: count, allowingEnd: true, at: pointer)
         }
         switch edit {
-        case .remove: return container.removing(at: index)
-        case .set where index < count: return container.replacingValue(at: index, with: newText)
-        case .set, .insert: return container.adding(newText, at: index)
+        case .remove: return made(container.removing(at: index), .removed(position: index))
+        case .set where index < count: return made(container.replacingValue(at: index, with: newText), .replaced)
+        case .set, .insert: return made(container.adding(newText, at: index), .inserted(position: index, memberStart: nil, keyHash: 0))
         }
     }
 
@@ -137,21 +162,31 @@ package struct EditableText: Sendable {
         (try? JSONDocument.validate(bytes, options: .lenient)) != nil
     }
 
-    /// Whether the edited place holds what the edit put there, compared with what the walk found `before` in
-    /// the old text: the new value's bytes at its place, and the neighbour after it as it was (an array), or
-    /// one member fewer or as many or one more (an object, which is walked whole).
-    private func holds(_ edit: Edit, newText: [UInt8], tokens: [String], before: (text: EditableText, place: ChildPlace)?) -> Bool {
-        guard let last = tokens.last, let (old, oldPlace) = before else { return true }
+    /// Whether the edited place holds what the edit put there, compared with what the walk found `before` the
+    /// `splice`: the new value's bytes at its place, and the neighbour after it where it was, moved by the
+    /// splice (an array); one member fewer, or as many or one more with the new value (an object).
+    private func holds(_ edit: Edit, newText: [UInt8], tokens: [String], before oldPlace: ChildPlace?,
+                       splice: TextEditRange, memory: WalkMemory) -> Bool {
+        guard let last = tokens.last, let oldPlace else { return true }
         return bytes.withUnsafeBufferPointer { buffer in
-            let walk = TextWalk(bytes: buffer)
+            let walk = TextWalk(bytes: buffer, memory: memory)
             guard let parent = try? walk.parent(of: tokens, pointer: "") else { return false }
             let place = walk.neighbourhood(in: parent, last: last)
-            // The bytes of child `position`, here and in the old text (nil when there is none).
-            func here(_ position: Int) -> ArraySlice<UInt8>? {
-                place.children[position].map { bytes[$0.valueStart..<$0.valueEnd] }
+            // The value of child `position` here, and in the old text moved by the splice (nil when there is
+            // none; a range that cannot be found here when the splice overlapped it).
+            func here(_ position: Int) -> Range<Int>? {
+                place.children[position].map { $0.valueStart..<$0.valueEnd }
             }
-            func there(_ position: Int) -> ArraySlice<UInt8>? {
-                oldPlace.children[position].map { old.bytes[$0.valueStart..<$0.valueEnd] }
+            func there(_ position: Int) -> Range<Int>? {
+                oldPlace.children[position].map { child in
+                    let range = child.valueStart..<child.valueEnd
+                    if range.upperBound <= splice.range.lowerBound { return range }
+                    guard range.lowerBound >= splice.range.upperBound else { return -1 ..< -1 }
+                    return (range.lowerBound + splice.growth)..<(range.upperBound + splice.growth)
+                }
+            }
+            func holdsNewText(_ position: Int) -> Bool {
+                here(position).map { buffer[$0].elementsEqual(newText) } == true
             }
             if walk.isArray(parent) {
                 let oldCount = oldPlace.children.count
@@ -163,10 +198,10 @@ package struct EditableText: Sendable {
                     // An append names no element, or names the end: the new one is the last.
                     guard let position = oldPlace.position else {
                         return oldPlace.isComplete && place.isComplete && place.children.count == oldCount + 1
-                            && here(oldCount).map { $0.elementsEqual(newText) } == true
+                            && holdsNewText(oldCount)
                     }
                     let next = edit.isInsert ? there(position) : there(position + 1)
-                    return here(position).map { $0.elementsEqual(newText) } == true && here(position + 1) == next
+                    return holdsNewText(position) && here(position + 1) == next
                 }
             }
             let oldCount = oldPlace.children.count
@@ -174,9 +209,9 @@ package struct EditableText: Sendable {
             case .remove:
                 return place.children.count == oldCount - 1
             case .set, .insert:
-                guard let position = place.position, let child = place.children[position],
+                guard let position = place.position,
                       place.children.count == oldCount || place.children.count == oldCount + 1 else { return false }
-                return buffer[child.valueStart..<child.valueEnd].elementsEqual(newText)
+                return holdsNewText(position)
             }
         }
     }
@@ -200,62 +235,82 @@ package struct EditableText: Sendable {
     // MARK: Patches
 
     /// The text with every operation of `patch` applied in order, or the error of the first that fails (with
-    /// its position in the patch) and no text. Each operation walks the text and copies it; the syntax of the
-    /// result is checked once, at the end.
+    /// its position in the patch) and no text. The operations edit one copy of the text in place, and a
+    /// ``WalkMemory`` keeps where the large containers' children are, so that each operation walks only
+    /// near its target; the syntax of the result is checked once, at the end.
     package func applying(_ patch: JSONPatch) throws(JSONEditError) -> EditableText {
+        // One operation has no walk to share: it is checked by walking afresh, as a single edit is.
+        try applying(patch, memory: WalkMemory(textSize: bytes.count, minimumChildren: patch.operations.count > 1 ? 64 : Int.max))
+    }
+
+    /// ``applying(_:)`` with a given memory (tests remember small containers too).
+    func applying(_ patch: JSONPatch, memory: WalkMemory) throws(JSONEditError) -> EditableText {
         var text = self
+        var isChecked = true
         for (index, operation) in patch.operations.enumerated() {
             do {
-                text = try text.applying(operation)
+                isChecked = try text.apply(operation, memory: memory)
             } catch {
+                // An error found by a walk that started from the memory is confirmed without it (where a
+                // mistake in keeping the memory would give a false one).
+                if memory.marksUsed > 0 {
+                    memory.fellBack = true
+                    return try applying(patch, memory: WalkMemory(textSize: bytes.count, minimumChildren: Int.max))
+                }
                 var error = error
                 error.operation = (index, operation.name)
                 throw error
             }
+            if !isChecked { break }
         }
-        guard text.bytes.count == bytes.count && text.bytes == bytes || text.isValid else {
+        let memoryAgrees = text.bytes.withUnsafeBufferPointer { memory.agrees(with: TextWalk(bytes: $0)) }
+        guard isChecked, memoryAgrees, text.bytes.count == bytes.count && text.bytes == bytes || text.isValid else {
+            memory.fellBack = true
             return try treeFallback { tree throws(JSONEditError) in try tree.apply(patch) }
         }
         return text
     }
 
-    private func applying(_ operation: JSONPatch.Operation) throws(JSONEditError) -> EditableText {
+    /// Applies `operation` in place; `false` when an edit failed its check.
+    private mutating func apply(_ operation: JSONPatch.Operation, memory: WalkMemory) throws(JSONEditError) -> Bool {
         switch operation {
         case .add(let path, let value):
-            return try applying(.insert(value), at: path, validating: false)
+            return try apply(.insert(value), at: path, memory: memory)
         case .remove(let path):
-            return try applying(.remove, at: path, validating: false)
+            return try apply(.remove, at: path, memory: memory)
         case .replace(let path, let value):
-            _ = try existing(path, for: operation)
-            return try applying(.set(value), at: path, validating: false)
+            _ = try existing(path, for: operation, memory: memory)
+            return try apply(.set(value), at: path, memory: memory)
         case .move(let from, let path):
             if from == path {
-                _ = try existing(from, for: operation)
-                return self
+                _ = try existing(from, for: operation, memory: memory)
+                return true
             }
             if path.hasPrefix(from + "/") {
                 throw JSONEditError(kind: .invalidTarget, pointer: path, expected: "a place outside \(from)",
                                     found: "a place inside the value being moved")
             }
-            // Removing first gives the tree's error for a missing source.
-            let removed = try applying(.remove, at: from, validating: false)
-            return try removed.applying(.insert(try existing(from, for: operation)), at: path, validating: false)
+            // Reading the source first gives the tree's error for a missing one.
+            let value = try existing(from, for: operation, memory: memory)
+            guard try apply(.remove, at: from, memory: memory) else { return false }
+            return try apply(.insert(value), at: path, memory: memory)
         case .copy(let from, let path):
-            return try applying(.insert(try existing(from, for: operation)), at: path, validating: false)
+            return try apply(.insert(try existing(from, for: operation, memory: memory)), at: path, memory: memory)
         case .test(let path, let expected):
-            let found = try existing(path, for: operation)
+            let found = try existing(path, for: operation, memory: memory)
             guard found == expected else {
                 throw JSONEditError(kind: .testFailed, pointer: path, expected: expected.excerpt(maximumLength: 60),
                                     found: found.excerpt(maximumLength: 60))
             }
-            return self
+            return true
         }
     }
 
     /// The value at `pointer`; when there is none, the error the tree gives for `operation`.
-    private func existing(_ pointer: String, for operation: JSONPatch.Operation) throws(JSONEditError) -> JSON {
+    private func existing(_ pointer: String, for operation: JSONPatch.Operation,
+                          memory: WalkMemory) throws(JSONEditError) -> JSON {
         let found = bytes.withUnsafeBufferPointer { buffer -> JSON? in
-            let walk = TextWalk(bytes: buffer)
+            let walk = TextWalk(bytes: buffer, memory: memory)
             guard let tokens = try? JSONPointerSyntax.tokens(of: pointer), let offset = walk.offset(of: tokens) else { return nil }
             return walk.value(at: offset)
         }
@@ -282,31 +337,48 @@ extension TextWalk {
     func offset(of tokens: [String]) -> Int? {
         var offset = rootStart
         for token in tokens {
-            guard let child = child(named: token, of: offset) else { return nil }
-            offset = child.valueStart
+            guard let start = childValueStart(named: token, of: offset) else { return nil }
+            offset = start
         }
         return offset
     }
 
-    /// The child `token` names in the container at `offset`: an object's last member of that key, an array's
-    /// element at that index; `nil` when there is none or the value is not a container.
-    func child(named token: String, of offset: Int) -> ChildRange? {
-        var found: ChildRange?
+    /// Where the value of the child `token` names in the container at `offset` begins: an object's last
+    /// member of that key, an array's element at that index; `nil` when there is none or the value is not a
+    /// container. A child that ``memory`` knows is not walked over: a step through a large value costs
+    /// nothing in its size.
+    func childValueStart(named token: String, of offset: Int) -> Int? {
+        var found: Int?
         if isObject(offset) {
             let key = Array(token.utf8)
-            forEachChild(of: offset) { child in
-                if keyMatches(child, key) { found = child }
+            if let remembered = rememberedMember(key, in: offset) { return remembered.found.map { memberValueStart($0.start) } }
+            forEachChild(of: offset, fromPosition: 0) { _, child in
+                if keyMatches(child, key) { found = child.valueStart }
                 return true
             }
         } else if isArray(offset), let index = JSONPointerSyntax.arrayIndex(token) {
-            var position = 0
-            forEachChild(of: offset) { child in
-                if position == index { found = child }
-                position += 1
-                return position <= index
+            if let mark = memory?.mark(in: offset, atOrBefore: index), mark.position == index { return mark.start }
+            forEachChild(of: offset, fromPosition: index) { position, child in
+                if position == index { found = child.valueStart }
+                return position < index
             }
         }
         return found
+    }
+
+    /// The last member of `key` in the object at `open`, read from ``memory`` (`found` is `nil` when the
+    /// object has none: its position and where its key begins), with the object's count and end; `nil`
+    /// when the object is not remembered.
+    func rememberedMember(_ key: [UInt8], in open: Int)
+        -> (found: (position: Int, start: Int)?, count: Int, end: Int)? {
+        guard let memory, let object = memory.container(at: open), object.isObject,
+              let count = object.count, let end = object.end else { return nil }
+        memory.walked(0, fromMark: true)
+        for (position, start) in memory.members(of: open, hashing: WalkMemory.hash(ofKey: key))
+        where keyMatches(start: start, keyEnd: stringEnd(start), key) {
+            return ((position, start), count, open + end)
+        }
+        return (nil, count, open + end)
     }
 
     /// The container that holds the target of `tokens` (not empty); the tree walk's error when a step
@@ -314,8 +386,8 @@ extension TextWalk {
     func parent(of tokens: [String], pointer: String) throws(JSONEditError) -> Int {
         var offset = rootStart
         for (depth, token) in tokens.dropLast().enumerated() {
-            if let child = child(named: token, of: offset) {
-                offset = child.valueStart
+            if let start = childValueStart(named: token, of: offset) {
+                offset = start
                 continue
             }
             let step = JSONEditing.pointer(tokens[...depth])
@@ -329,9 +401,10 @@ extension TextWalk {
 
     /// How many children the container at `offset` has.
     func count(of offset: Int) -> Int {
+        if let count = memory?.container(at: offset)?.count { return count }
         var count = 0
-        forEachChild(of: offset) { _ in
-            count += 1
+        forEachChild(of: offset, fromPosition: Int.max) { position, _ in
+            count = position + 1
             return true
         }
         return count
@@ -350,19 +423,32 @@ extension TextWalk {
     /// What an edit of child `last` of the container at `parent` needs: the child it names (an object's last
     /// member of that key, an array's element at that index) and the children around it, the first and the
     /// last two. An array is walked only to the element after the one named: there the count is a lower
-    /// bound (`isComplete` is false), which is all an edit before the end needs.
+    /// bound (`isComplete` is false), which is all an edit before the end needs. An array walked from a
+    /// remembered element leaves out its first (which only an object's key separator reads).
     func neighbourhood(in parent: Int, last: String) -> ChildPlace {
         let isObject = self.isObject(parent)
         let key = Array(last.utf8)
+        if isObject, let remembered = rememberedMember(key, in: parent) {
+            let count = remembered.count
+            let target = remembered.found?.position
+            let positions = [0, count - 2, count - 1] + (target.map { [$0 - 1, $0, $0 + 1] } ?? [])
+            let known = positions.filter { $0 >= 0 && $0 < count }.compactMap { position -> (position: Int, range: ChildRange)? in
+                guard let mark = memory?.mark(in: parent, atOrBefore: position), mark.position == position else { return nil }
+                return (position, child(startingAt: mark.start, isObject: true))
+            }
+            return ChildPlace(children: ChildNeighbourhood(count: count, known: known), position: target,
+                              end: remembered.end, isComplete: true)
+        }
         let wanted = isObject ? nil : (last == "-" ? nil : JSONPointerSyntax.arrayIndex(last))
+        // An array is walked from the element before the one named (or, to append, from the last two).
+        let from = isObject ? 0 : wanted.map { max(0, $0 - 1) } ?? max(0, (memory?.container(at: parent)?.count ?? Int.max) - 2)
         var known: [(position: Int, range: ChildRange)] = []
         var around: [(position: Int, range: ChildRange)] = []   // an object's match and its neighbours
         var previous: ChildRange?      // the last two children walked: `beforePrevious`, `previous`
         var beforePrevious: ChildRange?
         var matched: Int?
-        var position = 0
-        var isComplete = true
-        let end = forEachChild(of: parent) { child in
+        var count = 0
+        let (end, isComplete) = forEachChild(of: parent, fromPosition: from) { position, child in
             if position == 0 { known.append((0, child)) }
             if isObject {
                 if keyMatches(child, key) {
@@ -377,17 +463,14 @@ extension TextWalk {
             }
             beforePrevious = previous
             previous = child
-            position += 1
-            if let wanted, position > wanted + 1 {
-                isComplete = false
-                return false
-            }
+            count = position + 1
+            if let wanted, position >= wanted + 1 { return false }
             return true
         }
-        let target = isObject ? matched : wanted.flatMap { $0 < position ? $0 : nil }
+        let target = isObject ? matched : wanted.flatMap { $0 < count ? $0 : nil }
         let lastTwo: [(position: Int, range: ChildRange)] =
-            [beforePrevious.map { (position - 2, $0) }, previous.map { (position - 1, $0) }].compactMap { $0 }
-        return ChildPlace(children: ChildNeighbourhood(count: position, known: known + around + lastTwo),
+            [beforePrevious.map { (count - 2, $0) }, previous.map { (count - 1, $0) }].compactMap { $0 }
+        return ChildPlace(children: ChildNeighbourhood(count: count, known: known + around + lastTwo),
                           position: target, end: end, isComplete: isComplete)
     }
 }

@@ -9,6 +9,8 @@
 /// Offsets into valid strict JSON text, found by skipping.
 struct TextWalk {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Where walks of large containers start from, and what they teach, when the text is edited repeatedly.
+    unowned(unsafe) var memory: WalkMemory? = nil
 
     /// The byte at `offset`, or 0 past the end.
     @inline(__always)
@@ -80,11 +82,12 @@ struct TextWalk {
     func isArray(_ offset: Int) -> Bool { byte(offset) == UInt8(ascii: "[") }
 
     /// Calls `body` with each child of the container whose opening bracket is at `open`, in order, until it
-    /// returns `false`; returns just after the closing bracket (or where the walk stopped).
-    @discardableResult
-    func forEachChild(of open: Int, _ body: (ChildRange) -> Bool) -> Int {
+    /// returns `false`; returns just after the closing bracket (or where the walk stopped). With `start`, the
+    /// walk begins at the child that starts there.
+    @discardableResult @inline(__always)
+    func forEachChild(of open: Int, from start: Int? = nil, _ body: (ChildRange) -> Bool) -> Int {
         let isObject = self.isObject(open)
-        var i = skippingSpace(open + 1)
+        var i = start ?? skippingSpace(open + 1)
         if byte(i) == UInt8(ascii: "}") || byte(i) == UInt8(ascii: "]") { return i + 1 }
         while i < bytes.count {
             let start = i
@@ -102,23 +105,93 @@ struct TextWalk {
         return bytes.count
     }
 
+    /// Calls `body` with each child of the container at `open` and its position, from child `first` (or an
+    /// earlier one: the walk starts at the last child ``memory`` knows at or before it) until `body` returns
+    /// `false`; returns where the walk ended, and whether that is the end of the container. What the walk
+    /// passes is remembered for the next.
+    @discardableResult @inline(__always)
+    func forEachChild(of open: Int, fromPosition first: Int, _ body: (Int, ChildRange) -> Bool) -> (end: Int, isComplete: Bool) {
+        let isObject = self.isObject(open)
+        var position = 0
+        var start: Int?
+        if let mark = memory?.mark(in: open, atOrBefore: first) {
+            (position, start) = mark
+        }
+        let recording = memory?.wantsMarks(of: open, isObject: isObject, from: position) ?? false
+        let budget = memory?.budget ?? 0
+        let lastMark = memory?.lastMark(of: open)
+        var lastMarked = lastMark?.position ?? Int.min / 2
+        var lastMarkedStart = lastMark?.start ?? Int.min / 2
+        let stride = memory?.arrayStride ?? 1
+        var marks: [WalkMemory.Mark] = []
+        var isComplete = true
+        var walked = 0
+        let end = forEachChild(of: open, from: start) { child in
+            walked += 1
+            if recording, marks.count < budget {
+                if isObject {
+                    let key = UnsafeBufferPointer(rebasing: bytes[(child.start + 1)..<max(child.start + 1, child.keyEnd - 1)])
+                    marks.append(WalkMemory.Mark(position: position, start: child.start, keyHash: WalkMemory.hash(ofKey: key)))
+                } else if position - lastMarked >= stride || child.start - lastMarkedStart >= WalkMemory.byteStride {
+                    marks.append(WalkMemory.Mark(position: position, start: child.start, keyHash: 0))
+                    lastMarked = position
+                    lastMarkedStart = child.start
+                }
+            }
+            let goesOn = body(position, child)
+            position += 1
+            if !goesOn { isComplete = false }
+            return goesOn
+        }
+        memory?.walked(walked, fromMark: start != nil)
+        if recording {
+            // An object is remembered only with every member marked.
+            let isWhole = isComplete && (!isObject || marks.count == position)
+            memory?.learn(open, isObject: isObject, marks: marks, end: isWhole ? end : nil,
+                          count: isWhole ? position : nil, walkedTo: end)
+        }
+        return (end, isComplete)
+    }
+
+    /// The child that starts at `start` in a container (an object's member when `isObject`).
+    func child(startingAt start: Int, isObject: Bool) -> ChildRange {
+        guard isObject else { return ChildRange(start: start, keyEnd: start, valueStart: start, valueEnd: valueEnd(start)) }
+        let valueStart = memberValueStart(start)
+        return ChildRange(start: start, keyEnd: stringEnd(start), valueStart: valueStart, valueEnd: valueEnd(valueStart))
+    }
+
     /// The key of a member, unescaped.
     func key(of child: ChildRange) -> String {
-        let raw = UnsafeBufferPointer(rebasing: bytes[(child.start + 1)..<max(child.start + 1, child.keyEnd - 1)])
+        key(start: child.start, keyEnd: child.keyEnd)
+    }
+
+    /// The key whose opening quote is at `start` and which ends just before `keyEnd`, unescaped.
+    func key(start: Int, keyEnd: Int) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<max(start + 1, keyEnd - 1)])
         if !raw.contains(UInt8(ascii: "\\")) { return String(decoding: raw, as: UTF8.self) }
-        let quoted = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[child.start..<child.keyEnd])
+        let quoted = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<keyEnd])
         if case .string(let key)? = try? JSON(parsing: quoted) { return key }
         return String(decoding: raw, as: UTF8.self)
     }
 
     /// Whether a member's key is `key` (given as UTF-8), comparing bytes when the key has no escape.
     func keyMatches(_ child: ChildRange, _ key: [UInt8]) -> Bool {
-        let length = child.keyEnd - child.start - 2
-        let raw = UnsafeBufferPointer(rebasing: bytes[(child.start + 1)..<max(child.start + 1, child.keyEnd - 1)])
+        keyMatches(start: child.start, keyEnd: child.keyEnd, key)
+    }
+
+    /// ``keyMatches(_:_:)`` for the key whose opening quote is at `start` and which ends just before `keyEnd`.
+    func keyMatches(start: Int, keyEnd: Int, _ key: [UInt8]) -> Bool {
+        let length = keyEnd - start - 2
+        let raw = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<max(start + 1, keyEnd - 1)])
         if length == key.count, raw.elementsEqual(key) { return true }
         // An escape can spell the key with more bytes, never fewer.
         guard length > key.count, raw.contains(UInt8(ascii: "\\")) else { return false }
-        return Array(self.key(of: child).utf8) == key
+        return Array(self.key(start: start, keyEnd: keyEnd).utf8) == key
+    }
+
+    /// Where the value of the member whose key's opening quote is at `start` begins (past the colon).
+    func memberValueStart(_ start: Int) -> Int {
+        skippingSpace(skippingSpace(stringEnd(start)) + 1)
     }
 
     /// The value at `offset` read as a `JSON` value (for a value an edit compares, copies or names).

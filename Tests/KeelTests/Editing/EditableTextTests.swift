@@ -162,4 +162,162 @@ import Testing
             #expect(end.isComplete && end.position == nil && end.children.count == 1_000_000)
         }
     }
+
+    /// A document whose containers are large enough to be remembered (by a memory that remembers every
+    /// container of two or more children, an array's every other element).
+    static func wideText(_ random: inout SplitMix64, depth: Int = 0) -> String {
+        let count = depth > 1 ? Int(random.next() % 4) : Int(random.next() % 12)
+        func space() -> String { ["", " ", "\n  "][Int(random.next() % 3)] }
+        if depth > 2 || random.next() % 3 == 0 { return ["1", #""x""#, "null", "[]", "{}"][Int(random.next() % 5)] }
+        if random.next() % 2 == 0 {
+            let elements = (0..<count).map { _ in space() + wideText(&random, depth: depth + 1) }
+            return "[" + elements.joined(separator: ",") + "]"
+        }
+        let keys = [#""a""#, #""b""#, #""c""#, #""\u0061""#, #""d""#, #""e""#]
+        let members = (0..<count).map { _ in
+            space() + keys[Int(random.next() % UInt64(keys.count))] + ":" + wideText(&random, depth: depth + 1)
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// Long patches, each operation walking from what the memory kept of the walks before it (after every
+    /// kind of splice before, inside and after the containers it remembers), must give the tree's result.
+    @Test func longPatchesWithAMemoryAgreeWithTheTree() throws {
+        var random = SplitMix64(seed: 11)
+        var remembered = 0
+        for round in 0..<300 {
+            let text = Self.wideText(&random)
+            let tree = try JSON(parsing: text)
+            // Pointers into what the document has, and a few past it.
+            var pointers: [String] = []
+            func collect(_ value: JSON, _ path: String) {
+                pointers.append(path)
+                switch value {
+                case .array(let elements):
+                    for index in 0...elements.count { collect(index < elements.count ? elements[index] : 0, path + "/\(index)") }
+                    pointers.append(path + "/-")
+                case .object(let members):
+                    for (key, member) in members { collect(member, path + "/" + key) }
+                    pointers.append(path + "/new")
+                default: break
+                }
+            }
+            collect(tree, "")
+            func pointer() -> String { pointers[Int(random.next() % UInt64(pointers.count))] }
+            func value() -> JSON { Self.values[Int(random.next() % UInt64(Self.values.count))] }
+            var operations: [JSONPatch.Operation] = []
+            for _ in 0..<Int(random.next() % 12 + 1) {
+                switch random.next() % 8 {
+                case 0, 1: operations.append(.add(path: pointer(), value: value()))
+                case 2, 3: operations.append(.remove(path: pointer()))
+                case 4: operations.append(.replace(path: pointer(), value: value()))
+                case 5: operations.append(.move(from: pointer(), path: pointer()))
+                case 6: operations.append(.copy(from: pointer(), path: pointer()))
+                default: operations.append(.test(path: pointer(), value: tree[pointer: pointer()].value ?? value()))
+                }
+            }
+            let patch = JSONPatch(operations)
+            let memory = WalkMemory(textSize: 0, minimumChildren: 2, arrayStride: 1 + round % 3)
+            let editable = EditableText(trusted: Array(text.utf8))
+            // Operations that all succeed are the ones that exercise the memory: keep only those.
+            var succeeding: [JSONPatch.Operation] = []
+            var expected = tree
+            for operation in operations {
+                var copy = expected
+                guard (try? copy.apply(operation)) != nil else { continue }
+                expected = copy
+                succeeding.append(operation)
+            }
+            let result = outcome { () throws(JSONEditError) in try editable.applying(JSONPatch(succeeding), memory: memory).bytes }
+            #expect(result == .success(expected), "\(JSONPatch(succeeding).json) on \(text)")
+            #expect(!memory.fellBack, "\(JSONPatch(succeeding).json) on \(text)")
+            #expect(outcome { () throws(JSONEditError) in
+                try editable.applying(patch, memory: WalkMemory(textSize: 0, minimumChildren: 2, arrayStride: 2)).bytes
+            } == treeOutcome(tree) { tree throws(JSONEditError) in try tree.apply(patch) }, "\(patch.json) on \(text)")
+            if memory.marksUsed > 0 { remembered += 1 }
+        }
+        #expect(remembered > 100, "\(remembered) of 300 patches used the memory")
+    }
+
+    /// A patch of many operations near the end of a large array walks the array about once, not once per
+    /// operation, and edits it in place.
+    @Test func patchesWalkALargeArrayAboutOnce() throws {
+        let count = 100_000
+        let text = "[" + (0..<count).map { "{\"i\":\($0)}" }.joined(separator: ",") + "]"
+        let operations: [JSONPatch.Operation] = (0..<200).flatMap { index -> [JSONPatch.Operation] in
+            [.remove(path: "/\(count - 2 - 2 * index)"), .replace(path: "/\(count - 400 + index)/i", value: -1),
+             .add(path: "/-", value: ["added": .number(JSONNumber(index))])]
+        }
+        let patch = JSONPatch(operations)
+        let memory = WalkMemory(textSize: text.utf8.count)
+        let edited = try EditableText(trusted: Array(text.utf8)).applying(patch, memory: memory)
+        var expected = try JSON(parsing: text)
+        try expected.apply(patch)
+        #expect(try JSON(parsing: edited.bytes) == expected)
+        // Each operation walks from the remembered element nearest its target (at most 64 before it) and
+        // its check walks there again: without the memory, each walk would pass ~100,000 elements.
+        #expect(memory.childrenWalked < 2 * count + operations.count * 4 * 66, "walked \(memory.childrenWalked)")
+        #expect(!memory.fellBack)
+        // Spliced, not rewritten: the layout of what stays is kept.
+        #expect(edited.bytes.starts(with: Array(#"[{"i":0},{"i":1},"#.utf8)))
+    }
+
+    /// Members of a large object are found among the remembered keys, repeated and escaped keys included.
+    @Test func patchesFindMembersOfALargeObjectByMemory() throws {
+        let count = 5_000
+        let members = (0..<count).map { "\"k\($0)\": \($0)" } + [#""k7": "again""#, #""\u006b8": "escaped""#]
+        let text = "{" + members.joined(separator: ", ") + "}"
+        var operations: [JSONPatch.Operation] = []
+        for index in stride(from: 0, to: count, by: 10) {
+            operations.append(.replace(path: "/k\(index)", value: "r"))
+            operations.append(.remove(path: "/k\(index + 1)"))
+            operations.append(.add(path: "/n\(index)", value: .number(JSONNumber(index))))
+            operations.append(.test(path: "/k\(index + 2)", value: .number(JSONNumber(index + 2))))
+        }
+        operations += [.remove(path: "/k7"), .test(path: "/k7", value: 7), .remove(path: "/k8"), .test(path: "/k8", value: 8)]
+        let patch = JSONPatch(operations)
+        let memory = WalkMemory(textSize: text.utf8.count)
+        let edited = try EditableText(trusted: Array(text.utf8)).applying(patch, memory: memory)
+        var expected = try JSON(parsing: text)
+        try expected.apply(patch)
+        #expect(try JSON(parsing: edited.bytes) == expected)
+        #expect(memory.childrenWalked < 3 * count, "walked \(memory.childrenWalked)")
+        #expect(!memory.fellBack)
+        #expect(edited.bytes.starts(with: Array(#"{"k0": "r", "k2": 2, "#.utf8)))
+    }
+
+    /// An array of a few large elements is remembered by its bytes (a mark every 4 KiB), and steps through
+    /// its elements start at their marks: edits inside them, and of the array itself, stay the tree's.
+    @Test func patchesThroughLargeElementsAgreeWithTheTree() throws {
+        let padding = String(repeating: "x", count: 5_000)
+        let elements = (0..<40).map { index in
+            "{\"pad\": \"\(padding)\", \"a\": [" + (0..<70).map { "\(index * 100 + $0)" }.joined(separator: ", ") + "]}"
+        }
+        let text = "[\n  " + elements.joined(separator: ",\n  ") + "\n]\n"
+        var random = SplitMix64(seed: 5)
+        var operations: [JSONPatch.Operation] = []
+        var expected = try JSON(parsing: text)
+        while operations.count < 300 {
+            guard case .array(let all) = expected else { break }
+            let count = all.count
+            let element = Int(random.next() % UInt64(max(count, 1)))
+            let inner = Int(random.next() % 60)
+            let candidate: JSONPatch.Operation = switch random.next() % 6 {
+            case 0: .remove(path: "/\(element)")
+            case 1: .add(path: "/\(element)", value: ["pad": "short", "a": [1, 2, 3]])
+            case 2: .move(from: "/\(element)/a/\(inner)", path: "/\(element)/a/0")
+            default: .replace(path: "/\(element)/a/\(inner)", value: "r")
+            }
+            var copy = expected
+            guard (try? copy.apply(candidate)) != nil else { continue }
+            expected = copy
+            operations.append(candidate)
+        }
+        let memory = WalkMemory(textSize: text.utf8.count)
+        let edited = try EditableText(trusted: Array(text.utf8)).applying(JSONPatch(operations), memory: memory)
+        #expect(try JSON(parsing: edited.bytes) == expected)
+        #expect(!memory.fellBack)
+        #expect(memory.marksUsed > 300)
+        #expect(edited.bytes.starts(with: Array("[\n  {".utf8)))
+    }
 }
