@@ -122,6 +122,8 @@ enum EditingBenchmark {
         }
         print("(each cell: time, and peak memory as a multiple of the file's size)")
 
+        try patchTable(keel: keel, small: small, elements: (text.count - 1) / 3, corpusLike: corpusLike, folder: folder)
+
         print("")
         print("keel patch with a merge patch of n members on an object of n members (a third removed, a third merged, a third replaced)")
         print([pad("n", 8), pad("document", 12, right: true), pad("time", 10, right: true), pad("× n=500", 9, right: true)].joined(separator: " "))
@@ -147,5 +149,49 @@ enum EditingBenchmark {
                    pad(String(format: "%.3f s", run.seconds), 10, right: true),
                    pad(String(format: "%.1f", run.seconds / base), 9, right: true)].joined(separator: " "))
         }
+    }
+
+    /// JSON Patches of k operations: removals walking back from the end of the 32 MB array, operations of
+    /// every kind spread over it, and replacements deep in the corpus-like file; beside one operation and
+    /// `format -c`, so that what each further operation costs shows.
+    static func patchTable(keel: String, small: URL, elements: Int, corpusLike: URL, folder: URL) throws {
+        print("")
+        print("keel patch with JSON Patches of k operations: best of 3 wall times, largest peak resident set")
+        print([pad("file and operations", 44), pad("k=1", 14, right: true), pad("k=10", 14, right: true),
+               pad("k=100", 14, right: true), pad("k=1000", 14, right: true), pad("1000/1", 7, right: true)].joined(separator: " "))
+        // The corpus-like array repeats five documents, twitter.json first: every fifth element has statuses.
+        let corpusElements = 5 * 45
+        let kinds: [(name: String, file: URL, size: Int, operation: (Int) -> String)] = [
+            ("small values: remove from the end", small, elements, { index in
+                #"{"op":"remove","path":"/\#(elements - 2 - 2 * index)"}"# }),
+            ("small values: add, replace, remove, spread", small, elements, { index in
+                let path = "/\((index * 7_919) % (elements - 1_000))"
+                switch index % 3 {
+                case 0: return #"{"op":"replace","path":"\#(path)","value":{"x":\#(index)}}"#
+                case 1: return #"{"op":"add","path":"\#(path)","value":[\#(index)]}"#
+                default: return #"{"op":"remove","path":"\#(path)"}"#
+                }
+            }),
+            ("corpus-like: replace statuses/i/id, spread", corpusLike, corpusElements, { index in
+                #"{"op":"replace","path":"/\#(5 * (index % 45))/statuses/\#(index / 45 % 100)/id","value":\#(index)}"# }),
+        ]
+        for kind in kinds {
+            let size = (try FileManager.default.attributesOfItem(atPath: kind.file.path)[.size] as? Int) ?? 1
+            let format = try measure(keel, ["format", "-c", kind.file.path])
+            var cells: [String] = []
+            var times: [Double] = []
+            for k in [1, 10, 100, 1_000] {
+                let patch = folder.appendingPathComponent("json-patch-\(k).json")
+                try Data(("[" + (0..<k).map(kind.operation).joined(separator: ",") + "]").utf8).write(to: patch)
+                let run = try measure(keel, ["patch", kind.file.path, patch.path])
+                times.append(run.seconds)
+                cells.append(String(format: "%.2f s %.1f×", run.seconds, Double(run.peakBytes) / Double(size)))
+            }
+            let name = "\(kind.name) (format -c \(String(format: "%.2f s", format.seconds)))"
+            let row = [pad(name, 44)] + cells.map { pad($0, 14, right: true) }
+                + [pad(String(format: "%.1f", times[3] / times[0]), 7, right: true)]
+            print(row.joined(separator: " "))
+        }
+        print("(each cell: time, and peak memory as a multiple of the file's size)")
     }
 }
