@@ -180,6 +180,18 @@ import Testing
         return "{" + members.joined(separator: ",") + "}"
     }
 
+    /// `operations` applied to `text` with a memory of its large containers, after checking that the result
+    /// is the tree's.
+    static func appliedWithMemory(_ operations: [JSONPatch.Operation], to text: String) throws -> (EditableText, WalkMemory) {
+        let patch = JSONPatch(operations)
+        let memory = WalkMemory(textSize: text.utf8.count)
+        let edited = try EditableText(trusted: Array(text.utf8)).applying(patch, memory: memory)
+        var expected = try JSON(parsing: text)
+        try expected.apply(patch)
+        #expect(try JSON(parsing: edited.bytes) == expected)
+        return (edited, memory)
+    }
+
     /// Long patches, each operation walking from what the memory kept of the walks before it (after every
     /// kind of splice before, inside and after the containers it remembers), must give the tree's result.
     @Test func longPatchesWithAMemoryAgreeWithTheTree() throws {
@@ -248,12 +260,7 @@ import Testing
             [.remove(path: "/\(count - 2 - 2 * index)"), .replace(path: "/\(count - 400 + index)/i", value: -1),
              .add(path: "/-", value: ["added": .number(JSONNumber(index))])]
         }
-        let patch = JSONPatch(operations)
-        let memory = WalkMemory(textSize: text.utf8.count)
-        let edited = try EditableText(trusted: Array(text.utf8)).applying(patch, memory: memory)
-        var expected = try JSON(parsing: text)
-        try expected.apply(patch)
-        #expect(try JSON(parsing: edited.bytes) == expected)
+        let (edited, memory) = try Self.appliedWithMemory(operations, to: text)
         // Each operation walks from the remembered element nearest its target (at most 64 before it) and
         // its check walks there again: without the memory, each walk would pass ~100,000 elements.
         #expect(memory.childrenWalked < 2 * count + operations.count * 4 * 66, "walked \(memory.childrenWalked)")
@@ -275,12 +282,7 @@ import Testing
             operations.append(.test(path: "/k\(index + 2)", value: .number(JSONNumber(index + 2))))
         }
         operations += [.remove(path: "/k7"), .test(path: "/k7", value: 7), .remove(path: "/k8"), .test(path: "/k8", value: 8)]
-        let patch = JSONPatch(operations)
-        let memory = WalkMemory(textSize: text.utf8.count)
-        let edited = try EditableText(trusted: Array(text.utf8)).applying(patch, memory: memory)
-        var expected = try JSON(parsing: text)
-        try expected.apply(patch)
-        #expect(try JSON(parsing: edited.bytes) == expected)
+        let (edited, memory) = try Self.appliedWithMemory(operations, to: text)
         #expect(memory.childrenWalked < 3 * count, "walked \(memory.childrenWalked)")
         #expect(!memory.fellBack)
         #expect(edited.bytes.starts(with: Array(#"{"k0": "r", "k2": 2, "#.utf8)))
