@@ -279,11 +279,11 @@ package struct EditableText: Sendable {
         case .remove(let path):
             return try apply(.remove, at: path, memory: memory)
         case .replace(let path, let value):
-            _ = try existing(path, for: operation, memory: memory)
+            try existing(path, for: operation, memory: memory, reading: false)
             return try apply(.set(value), at: path, memory: memory)
         case .move(let from, let path):
             if from == path {
-                _ = try existing(from, for: operation, memory: memory)
+                try existing(from, for: operation, memory: memory, reading: false)
                 return true
             }
             if path.hasPrefix(from + "/") {
@@ -306,13 +306,15 @@ package struct EditableText: Sendable {
         }
     }
 
-    /// The value at `pointer`; when there is none, the error the tree gives for `operation`.
-    private func existing(_ pointer: String, for operation: JSONPatch.Operation,
-                          memory: WalkMemory) throws(JSONEditError) -> JSON {
+    /// The value at `pointer` (`null` without `reading`, which only checks that there is one, without
+    /// reading a value that may be large); when there is none, the error the tree gives for `operation`.
+    @discardableResult
+    private func existing(_ pointer: String, for operation: JSONPatch.Operation, memory: WalkMemory,
+                          reading: Bool = true) throws(JSONEditError) -> JSON {
         let found = bytes.withUnsafeBufferPointer { buffer -> JSON? in
             let walk = TextWalk(bytes: buffer, memory: memory)
             guard let tokens = try? JSONPointerSyntax.tokens(of: pointer), let offset = walk.offset(of: tokens) else { return nil }
-            return walk.value(at: offset)
+            return reading ? walk.value(at: offset) : .null
         }
         if let found { return found }
         _ = try treeFallback { tree throws(JSONEditError) in try tree.apply(operation) }
