@@ -44,8 +44,8 @@ struct ChildNeighbourhood: Sendable {
 }
 
 /// One container's text and the children an edit needs: the strict layout rule for removing and adding.
-struct ContainerSplice {
-    let bytes: [UInt8]
+struct ContainerSplice<Text: TextReading> {
+    let bytes: Text
     /// The opening bracket.
     let open: Int
     /// Just after the closing bracket.
@@ -79,9 +79,9 @@ struct ContainerSplice {
     /// The bytes between a key and its value in this container (`: ` when it has no member to copy).
     var keySeparator: [UInt8] {
         guard let first = children[0] else { return Array(": ".utf8) }
-        let separator = bytes[first.keyEnd..<first.valueStart]
+        let separator = bytes.copy(first.keyEnd..<first.valueStart)
         // Not a comment that sits between a key and its value.
-        return separator.contains(UInt8(ascii: "/")) ? Array(": ".utf8) : Array(separator)
+        return separator.contains(UInt8(ascii: "/")) ? Array(": ".utf8) : separator
     }
 
     /// The whitespace before child `index`: after the comma (or the bracket) that precedes it.
@@ -90,7 +90,7 @@ struct ContainerSplice {
         if let commented { return CommentedLayout(commented).whitespace(before: child.start) }
         var start = child.start
         while start > open + 1, JSONWhitespace.contains(bytes[start - 1]) { start -= 1 }
-        return Array(bytes[start..<child.start])
+        return bytes.copy(start..<child.start)
     }
 
     /// The change that adds `member` (key, separator and value, or an element) before child `position` or

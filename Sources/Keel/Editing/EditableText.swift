@@ -1,9 +1,10 @@
 // Editing strict JSON text without reading it into a tape or a tree. Each edit walks to its target by
 // skipping (``TextWalk``), splices the new bytes by the layout the neighbours follow (``ContainerSplice``),
 // and checks the result: the new text must be valid JSON and the edited place must hold what was put there.
-// Memory is the text, its edited copy and the edited values; an edit costs a walk to its target, a move of
-// the bytes after it and one validation of the result. The edits of a patch share one copy, edited in place,
-// and a ``WalkMemory`` of the large containers they walk, so each operation walks only near its target.
+// Memory is the text, its edited copy and the edited values. The copy is held in pieces (``PieceText``), so a
+// splice rewrites about a megabyte, not the rest of the text; it is joined once, and the result validated
+// once. The operations of a patch share the copy and a ``WalkMemory`` of the large containers they walk, so
+// each operation walks only near its target: a patch costs about one pass plus its operations.
 //
 // Errors are the ones the tree methods give (``JSON/set(_:at:)`` and the rest), built from what the walk
 // saw: an object's first keys, an array's length, the value that is not a container.
@@ -11,7 +12,7 @@
 /// One valid strict JSON text, edited by walking it.
 package struct EditableText: Sendable {
     /// The text, UTF-8.
-    package private(set) var bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Text known to be valid strict JSON (a strict document's bytes, or an edit's checked result).
     init(trusted bytes: [UInt8]) { self.bytes = bytes }
@@ -53,12 +54,19 @@ package struct EditableText: Sendable {
 
     /// The text with `edit` made at `pointer`; the same errors as the tree methods.
     package func applying(_ edit: Edit, at pointer: String) throws(JSONEditError) -> EditableText {
-        var text = self
+        try applying(edit, at: pointer, pieceSize: 1 << 20)
+    }
+
+    /// ``applying(_:at:)`` with the text cut in pieces of `pieceSize` (tests cut it small).
+    func applying(_ edit: Edit, at pointer: String, pieceSize: Int) throws(JSONEditError) -> EditableText {
+        let text = PieceText(bytes, pieceSize: pieceSize)
         // Nothing is remembered: the check walks afresh.
         let memory = WalkMemory(textSize: bytes.count, minimumChildren: Int.max)
+        let isChecked = try Self.apply(edit, at: pointer, to: text, memory: memory)
+        let result = EditableText(trusted: text.joined())
         // The check that keeps a splicing mistake from ever reaching a file (a splice that could not be made
         // is one too: the edit is never dropped).
-        guard try text.apply(edit, at: pointer, memory: memory), text.isValid else {
+        guard isChecked, result.isValid else {
             return try treeFallback { tree throws(JSONEditError) in
                 switch edit {
                 case .set(let value): try tree.set(value, at: pointer)
@@ -67,13 +75,14 @@ package struct EditableText: Sendable {
                 }
             }
         }
-        return text
+        return result
     }
 
-    /// Makes `edit` at `pointer` in place and checks the edited place (not the whole text's syntax, which the
+    /// Makes `edit` at `pointer` in `text` and checks the edited place (not the whole text's syntax, which the
     /// caller checks once); `false` when the splice could not be made or the check failed, leaving the text
     /// for the caller to drop.
-    private mutating func apply(_ edit: Edit, at pointer: String, memory: WalkMemory) throws(JSONEditError) -> Bool {
+    private static func apply(_ edit: Edit, at pointer: String, to text: PieceText,
+                              memory: WalkMemory) throws(JSONEditError) -> Bool {
         var newText: [UInt8] = []
         if let value = edit.value {
             do {
@@ -83,13 +92,11 @@ package struct EditableText: Sendable {
             }
         }
         let tokens = try Self.tokens(of: pointer)
-        let spliced = try bytes.withUnsafeBufferPointer { buffer throws(JSONEditError) in
-            try splice(edit, newText: newText, tokens: tokens, pointer: pointer, walk: TextWalk(bytes: buffer, memory: memory))
-        }
-        guard let spliced else { return false }
-        bytes.replaceSubrange(spliced.edit.range, with: spliced.edit.replacement)
+        let walk = TextWalk(bytes: text.view, memory: memory)
+        guard let spliced = try splice(edit, newText: newText, tokens: tokens, pointer: pointer, walk: walk) else { return false }
+        text.replace(spliced.edit.range, with: spliced.edit.replacement)
         memory.didSplice(spliced.edit, in: spliced.parent, change: spliced.change)
-        return holds(edit, newText: newText, tokens: tokens, before: spliced.place, splice: spliced.edit, memory: memory)
+        return holds(edit, newText: newText, tokens: tokens, before: spliced.place, splice: spliced.edit, in: text, memory: memory)
     }
 
     /// One edit worked out on the text: the change, the container it is made in (`nil` for the whole text)
@@ -103,8 +110,8 @@ package struct EditableText: Sendable {
 
     /// The change `edit` makes (an empty one when it changes nothing), or `nil` when a child the splice needs
     /// was not found.
-    private func splice(_ edit: Edit, newText: [UInt8], tokens: [String], pointer: String,
-                        walk: TextWalk) throws(JSONEditError) -> Splice? {
+    private static func splice(_ edit: Edit, newText: [UInt8], tokens: [String], pointer: String,
+                               walk: TextWalk<PieceView>) throws(JSONEditError) -> Splice? {
         guard let last = tokens.last else {
             guard let value = edit.value else {
                 throw JSONEditError(kind: .invalidTarget, pointer: "", expected: "a value inside the document",
@@ -121,7 +128,7 @@ package struct EditableText: Sendable {
         }
         let parent = try walk.parent(of: tokens, pointer: pointer)
         let place = walk.neighbourhood(in: parent, last: last)
-        let container = ContainerSplice(bytes: bytes, open: parent, end: place.end, children: place.children)
+        let container = ContainerSplice(bytes: walk.bytes, open: parent, end: place.end, children: place.children)
         let count = place.children.count
         func made(_ change: TextEditRange?, _ kind: WalkMemory.Change) -> Splice? {
             change.map { Splice(edit: $0, parent: parent, change: kind, place: place) }
@@ -165,11 +172,11 @@ package struct EditableText: Sendable {
     /// Whether the edited place holds what the edit put there, compared with what the walk found `before` the
     /// `splice`: the new value's bytes at its place, and the neighbour after it where it was, moved by the
     /// splice (an array); one member fewer, or as many or one more with the new value (an object).
-    private func holds(_ edit: Edit, newText: [UInt8], tokens: [String], before oldPlace: ChildPlace?,
-                       splice: TextEditRange, memory: WalkMemory) -> Bool {
+    private static func holds(_ edit: Edit, newText: [UInt8], tokens: [String], before oldPlace: ChildPlace?,
+                              splice: TextEditRange, in text: PieceText, memory: WalkMemory) -> Bool {
         guard let last = tokens.last, let oldPlace else { return true }
-        return bytes.withUnsafeBufferPointer { buffer in
-            let walk = TextWalk(bytes: buffer, memory: memory)
+        do {
+            let walk = TextWalk(bytes: text.view, memory: memory)
             guard let parent = try? walk.parent(of: tokens, pointer: "") else { return false }
             let place = walk.neighbourhood(in: parent, last: last)
             // The value of child `position` here, and in the old text moved by the splice (nil when there is
@@ -186,7 +193,7 @@ package struct EditableText: Sendable {
                 }
             }
             func holdsNewText(_ position: Int) -> Bool {
-                here(position).map { buffer[$0].elementsEqual(newText) } == true
+                here(position).map { walk.bytes.withBytes(in: $0) { $0.elementsEqual(newText) } } == true
             }
             if walk.isArray(parent) {
                 let oldCount = oldPlace.children.count
@@ -235,7 +242,7 @@ package struct EditableText: Sendable {
     // MARK: Patches
 
     /// The text with every operation of `patch` applied in order, or the error of the first that fails (with
-    /// its position in the patch) and no text. The operations edit one copy of the text in place, and a
+    /// its position in the patch) and no text. The operations edit one copy of the text in pieces, and a
     /// ``WalkMemory`` keeps where the large containers' children are, so that each operation walks only
     /// near its target; the syntax of the result is checked once, at the end.
     package func applying(_ patch: JSONPatch) throws(JSONEditError) -> EditableText {
@@ -244,18 +251,19 @@ package struct EditableText: Sendable {
     }
 
     /// ``applying(_:)`` with a given memory (tests remember small containers too).
-    func applying(_ patch: JSONPatch, memory: WalkMemory) throws(JSONEditError) -> EditableText {
-        var text = self
+    func applying(_ patch: JSONPatch, memory: WalkMemory, pieceSize: Int = 1 << 20) throws(JSONEditError) -> EditableText {
+        let text = PieceText(bytes, pieceSize: pieceSize)
         var isChecked = true
         for (index, operation) in patch.operations.enumerated() {
             do {
-                isChecked = try text.apply(operation, memory: memory)
+                isChecked = try Self.apply(operation, to: text, memory: memory)
             } catch {
                 // An error found by a walk that started from the memory is confirmed without it (where a
                 // mistake in keeping the memory would give a false one).
                 if memory.marksUsed > 0 {
                     memory.fellBack = true
-                    return try applying(patch, memory: WalkMemory(textSize: bytes.count, minimumChildren: Int.max))
+                    return try applying(patch, memory: WalkMemory(textSize: bytes.count, minimumChildren: Int.max),
+                                        pieceSize: pieceSize)
                 }
                 var error = error
                 error.operation = (index, operation.name)
@@ -263,27 +271,29 @@ package struct EditableText: Sendable {
             }
             if !isChecked { break }
         }
-        let memoryAgrees = text.bytes.withUnsafeBufferPointer { memory.agrees(with: TextWalk(bytes: $0)) }
-        guard isChecked, memoryAgrees, text.bytes.count == bytes.count && text.bytes == bytes || text.isValid else {
+        let memoryAgrees = memory.agrees(with: TextWalk(bytes: text.view))
+        let result = EditableText(trusted: text.joined())
+        guard isChecked, memoryAgrees, result.bytes.count == bytes.count && result.bytes == bytes || result.isValid else {
             memory.fellBack = true
             return try treeFallback { tree throws(JSONEditError) in try tree.apply(patch) }
         }
-        return text
+        return result
     }
 
     /// Applies `operation` in place; `false` when an edit failed its check.
-    private mutating func apply(_ operation: JSONPatch.Operation, memory: WalkMemory) throws(JSONEditError) -> Bool {
+    private static func apply(_ operation: JSONPatch.Operation, to text: PieceText,
+                              memory: WalkMemory) throws(JSONEditError) -> Bool {
         switch operation {
         case .add(let path, let value):
-            return try apply(.insert(value), at: path, memory: memory)
+            return try apply(.insert(value), at: path, to: text, memory: memory)
         case .remove(let path):
-            return try apply(.remove, at: path, memory: memory)
+            return try apply(.remove, at: path, to: text, memory: memory)
         case .replace(let path, let value):
-            try existing(path, for: operation, memory: memory, reading: false)
-            return try apply(.set(value), at: path, memory: memory)
+            try existing(path, for: operation, in: text, memory: memory, reading: false)
+            return try apply(.set(value), at: path, to: text, memory: memory)
         case .move(let from, let path):
             if from == path {
-                try existing(from, for: operation, memory: memory, reading: false)
+                try existing(from, for: operation, in: text, memory: memory, reading: false)
                 return true
             }
             if path.hasPrefix(from + "/") {
@@ -291,13 +301,13 @@ package struct EditableText: Sendable {
                                     found: "a place inside the value being moved")
             }
             // Reading the source first gives the tree's error for a missing one.
-            let value = try existing(from, for: operation, memory: memory)
-            guard try apply(.remove, at: from, memory: memory) else { return false }
-            return try apply(.insert(value), at: path, memory: memory)
+            let value = try existing(from, for: operation, in: text, memory: memory)
+            guard try apply(.remove, at: from, to: text, memory: memory) else { return false }
+            return try apply(.insert(value), at: path, to: text, memory: memory)
         case .copy(let from, let path):
-            return try apply(.insert(try existing(from, for: operation, memory: memory)), at: path, memory: memory)
+            return try apply(.insert(try existing(from, for: operation, in: text, memory: memory)), at: path, to: text, memory: memory)
         case .test(let path, let expected):
-            let found = try existing(path, for: operation, memory: memory)
+            let found = try existing(path, for: operation, in: text, memory: memory)
             guard found == expected else {
                 throw JSONEditError(kind: .testFailed, pointer: path, expected: expected.excerpt(maximumLength: 60),
                                     found: found.excerpt(maximumLength: 60))
@@ -309,15 +319,16 @@ package struct EditableText: Sendable {
     /// The value at `pointer` (`null` without `reading`, which only checks that there is one, without
     /// reading a value that may be large); when there is none, the error the tree gives for `operation`.
     @discardableResult
-    private func existing(_ pointer: String, for operation: JSONPatch.Operation, memory: WalkMemory,
-                          reading: Bool = true) throws(JSONEditError) -> JSON {
-        let found = bytes.withUnsafeBufferPointer { buffer -> JSON? in
-            let walk = TextWalk(bytes: buffer, memory: memory)
-            guard let tokens = try? JSONPointerSyntax.tokens(of: pointer), let offset = walk.offset(of: tokens) else { return nil }
-            return reading ? walk.value(at: offset) : .null
+    private static func existing(_ pointer: String, for operation: JSONPatch.Operation, in text: PieceText,
+                                 memory: WalkMemory, reading: Bool = true) throws(JSONEditError) -> JSON {
+        let walk = TextWalk(bytes: text.view, memory: memory)
+        if let tokens = try? JSONPointerSyntax.tokens(of: pointer), let offset = walk.offset(of: tokens),
+           let found = reading ? walk.value(at: offset) : .null {
+            return found
         }
-        if let found { return found }
-        _ = try treeFallback { tree throws(JSONEditError) in try tree.apply(operation) }
+        _ = try EditableText(trusted: text.view.copy(0..<text.count)).treeFallback { tree throws(JSONEditError) in
+            try tree.apply(operation)
+        }
         throw JSONEditError(kind: .missingTarget, pointer: pointer, expected: "a value", found: "none")
     }
 }

@@ -224,7 +224,7 @@ extension JSONDocument {
     }
 
     /// The container's text and the children around `position`, for the strict layout rule.
-    private func containerSplice(_ children: [ChildRange], around position: Int, in container: JSONView) -> ContainerSplice {
+    private func containerSplice(_ children: [ChildRange], around position: Int, in container: JSONView) -> ContainerSplice<[UInt8]> {
         ContainerSplice(bytes: bytes, open: sourceOffset(container.byteOffset), end: sourceOffset(container.sourceEnd),
                         children: ChildNeighbourhood(children, around: position), commented: storage.commentedText)
     }

@@ -6,9 +6,10 @@
 // The text must already be known to be one valid strict JSON value (``EditableText`` checks it). Every read
 // is still bounds-checked, so text that is not valid gives wrong offsets, never a crash.
 
-/// Offsets into valid strict JSON text, found by skipping.
-struct TextWalk {
-    let bytes: UnsafeBufferPointer<UInt8>
+/// Offsets into valid strict JSON text, found by skipping. The text is one buffer, or the pieces of a text
+/// being edited (``PieceText``): the loops read a contiguous run at a time.
+struct TextWalk<Text: WalkableText> {
+    let bytes: Text
     /// Where walks of large containers start from, and what they teach, when the text is edited repeatedly.
     unowned(unsafe) var memory: WalkMemory? = nil
 
@@ -19,7 +20,14 @@ struct TextWalk {
     /// The first offset from `offset` that is not whitespace.
     func skippingSpace(_ offset: Int) -> Int {
         var i = offset
-        while i < bytes.count, JSONWhitespace.contains(bytes[i]) { i += 1 }
+        while i < bytes.count {
+            let run = bytes.run(from: i)
+            if run.isEmpty { return bytes.count }  // never expected before the end: never loop on it
+            var j = 0
+            while j < run.count, JSONWhitespace.contains(run[j]) { j += 1 }
+            i += j
+            if j < run.count { return i }
+        }
         return i
     }
 
@@ -33,11 +41,17 @@ struct TextWalk {
     func stringEnd(_ offset: Int) -> Int {
         var i = offset + 1
         while i < bytes.count {
-            switch bytes[i] {
-            case UInt8(ascii: "\""): return i + 1
-            case UInt8(ascii: "\\"): i += 2
-            default: i += 1
+            let run = bytes.run(from: i)
+            if run.isEmpty { return bytes.count }  // never expected before the end: never loop on it
+            var j = 0
+            while j < run.count {
+                switch run[j] {
+                case UInt8(ascii: "\""): return i + j + 1
+                case UInt8(ascii: "\\"): j += 2   // the escaped byte may be the next run's first
+                default: j += 1
+                }
             }
+            i += j
         }
         return bytes.count
     }
@@ -51,28 +65,41 @@ struct TextWalk {
             var depth = 0
             var i = offset
             while i < bytes.count {
-                switch bytes[i] {
-                case UInt8(ascii: "\""):
-                    i = stringEnd(i)
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return i + 1 }
-                default:
-                    break
+                let run = bytes.run(from: i)
+                if run.isEmpty { return bytes.count }
+                var j = 0
+                scan: while j < run.count {
+                    switch run[j] {
+                    case UInt8(ascii: "\""):
+                        break scan
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 { return i + j + 1 }
+                    default:
+                        break
+                    }
+                    j += 1
                 }
-                i += 1
+                i += j
+                // Stopped at a string: skip it whole.
+                if j < run.count { i = stringEnd(i) }
             }
             return bytes.count
         default:
             var i = offset
             while i < bytes.count {
-                switch bytes[i] {
-                case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return i
-                default: i += 1
+                let run = bytes.run(from: i)
+                if run.isEmpty { return bytes.count }
+                var j = 0
+                while j < run.count {
+                    switch run[j] {
+                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return i + j
+                    default: j += 1
+                    }
                 }
+                i += j
             }
             return i
         }
@@ -130,8 +157,10 @@ struct TextWalk {
             walked += 1
             if recording, marks.count < budget {
                 if isObject {
-                    let key = UnsafeBufferPointer(rebasing: bytes[(child.start + 1)..<max(child.start + 1, child.keyEnd - 1)])
-                    marks.append(WalkMemory.Mark(position: position, start: child.start, keyHash: WalkMemory.hash(ofKey: key)))
+                    let keyHash = bytes.withBytes(in: (child.start + 1)..<max(child.start + 1, child.keyEnd - 1)) {
+                        WalkMemory.hash(ofKey: $0)
+                    }
+                    marks.append(WalkMemory.Mark(position: position, start: child.start, keyHash: keyHash))
                 } else if position - lastMarked >= stride || child.start - lastMarkedStart >= WalkMemory.byteStride {
                     marks.append(WalkMemory.Mark(position: position, start: child.start, keyHash: 0))
                     lastMarked = position
@@ -167,11 +196,12 @@ struct TextWalk {
 
     /// The key whose opening quote is at `start` and which ends just before `keyEnd`, unescaped.
     func key(start: Int, keyEnd: Int) -> String {
-        let raw = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<max(start + 1, keyEnd - 1)])
-        if !raw.contains(UInt8(ascii: "\\")) { return String(decoding: raw, as: UTF8.self) }
-        let quoted = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<keyEnd])
-        if case .string(let key)? = try? JSON(parsing: quoted) { return key }
-        return String(decoding: raw, as: UTF8.self)
+        bytes.withBytes(in: start..<max(start + 1, keyEnd)) { quoted in
+            let raw = UnsafeBufferPointer(rebasing: quoted[1..<max(1, quoted.count - 1)])
+            if !raw.contains(UInt8(ascii: "\\")) { return String(decoding: raw, as: UTF8.self) }
+            if case .string(let key)? = try? JSON(parsing: UnsafeRawBufferPointer(quoted)) { return key }
+            return String(decoding: raw, as: UTF8.self)
+        }
     }
 
     /// Whether a member's key is `key` (given as UTF-8), comparing bytes when the key has no escape.
@@ -182,10 +212,13 @@ struct TextWalk {
     /// ``keyMatches(_:_:)`` for the key whose opening quote is at `start` and which ends just before `keyEnd`.
     func keyMatches(start: Int, keyEnd: Int, _ key: [UInt8]) -> Bool {
         let length = keyEnd - start - 2
-        let raw = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<max(start + 1, keyEnd - 1)])
-        if length == key.count, raw.elementsEqual(key) { return true }
+        let hasEscape = bytes.withBytes(in: (start + 1)..<max(start + 1, keyEnd - 1)) { raw -> Bool? in
+            if length == key.count, raw.elementsEqual(key) { return nil }
+            return raw.contains(UInt8(ascii: "\\"))
+        }
+        guard let hasEscape else { return true }
         // An escape can spell the key with more bytes, never fewer.
-        guard length > key.count, raw.contains(UInt8(ascii: "\\")) else { return false }
+        guard length > key.count, hasEscape else { return false }
         return Array(self.key(start: start, keyEnd: keyEnd).utf8) == key
     }
 
@@ -196,8 +229,8 @@ struct TextWalk {
 
     /// The value at `offset` read as a `JSON` value (for a value an edit compares, copies or names).
     func value(at offset: Int) -> JSON? {
-        let end = valueEnd(offset)
-        let text = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[offset..<end])
-        return try? JSON(parsing: text, options: .lenient)
+        bytes.withBytes(in: offset..<valueEnd(offset)) { text in
+            try? JSON(parsing: UnsafeRawBufferPointer(text), options: .lenient)
+        }
     }
 }

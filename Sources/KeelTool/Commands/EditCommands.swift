@@ -40,11 +40,12 @@ struct EditTarget: ParsableArguments {
         case .failure(let status): throw ExitCode(status)
         }
         // The edit's working memory, asked for first so that a refusal is a clean exit: for strict JSON, the
-        // text after one operation and after the next (a patch holds both for a moment, beside the input); for
-        // other syntaxes also the trees the edit is checked against.
+        // text in pieces and the text joined (pieces are released as they are copied, but the joined text is
+        // asked for whole), and at most a third more for what the walks remember; for other syntaxes also
+        // the trees the edit is checked against.
         let workingMemory: Int
         switch document {
-        case .text(let text): workingMemory = 2 * text.bytes.count + (1 << 20)
+        case .text(let text): workingMemory = 2 * text.bytes.count + text.bytes.count / 3 + (1 << 20)
         case .document(let document): workingMemory = 8 * document.bytes.count + (1 << 20)
         }
         guard MemoryProbe.canAllocate(workingMemory) else {

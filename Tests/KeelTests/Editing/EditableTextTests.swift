@@ -61,16 +61,18 @@ import Testing
             let text = Self.randomText(&random)
             let editable = EditableText(trusted: Array(text.utf8))
             let tree = try JSON(parsing: text)
+            // Cut in pieces of one to four bytes, or whole.
+            let pieceSize = [1, 2, 3, 4, 1 << 20][compared % 5]
             for pointer in Self.pointers {
                 for value in Self.values {
-                    #expect(outcome { () throws(JSONEditError) in try editable.applying(.set(value), at: pointer).bytes }
+                    #expect(outcome { () throws(JSONEditError) in try editable.applying(.set(value), at: pointer, pieceSize: pieceSize).bytes }
                             == treeOutcome(tree) { tree throws(JSONEditError) in try tree.set(value, at: pointer) },
                             "set \(pointer) in \(text)")
-                    #expect(outcome { () throws(JSONEditError) in try editable.applying(.insert(value), at: pointer).bytes }
+                    #expect(outcome { () throws(JSONEditError) in try editable.applying(.insert(value), at: pointer, pieceSize: pieceSize).bytes }
                             == treeOutcome(tree) { tree throws(JSONEditError) in try tree.insert(value, at: pointer) },
                             "insert \(pointer) in \(text)")
                 }
-                #expect(outcome { () throws(JSONEditError) in try editable.applying(.remove, at: pointer).bytes }
+                #expect(outcome { () throws(JSONEditError) in try editable.applying(.remove, at: pointer, pieceSize: pieceSize).bytes }
                         == treeOutcome(tree) { tree throws(JSONEditError) in _ = try tree.remove(at: pointer) },
                         "remove \(pointer) in \(text)")
                 compared += 1
@@ -240,11 +242,13 @@ import Testing
                 expected = copy
                 succeeding.append(operation)
             }
-            let result = outcome { () throws(JSONEditError) in try editable.applying(JSONPatch(succeeding), memory: memory).bytes }
+            let result = outcome { () throws(JSONEditError) in
+                try editable.applying(JSONPatch(succeeding), memory: memory, pieceSize: 1 + round % 9).bytes
+            }
             #expect(result == .success(expected), "\(JSONPatch(succeeding).json) on \(text)")
             #expect(!memory.fellBack, "\(JSONPatch(succeeding).json) on \(text)")
             #expect(outcome { () throws(JSONEditError) in
-                try editable.applying(patch, memory: WalkMemory(textSize: 0, minimumChildren: 2, arrayStride: 2)).bytes
+                try editable.applying(patch, memory: WalkMemory(textSize: 0, minimumChildren: 2, arrayStride: 2), pieceSize: 5).bytes
             } == treeOutcome(tree) { tree throws(JSONEditError) in try tree.apply(patch) }, "\(patch.json) on \(text)")
             if memory.marksUsed > 0 { remembered += 1 }
         }
