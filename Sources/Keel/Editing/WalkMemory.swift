@@ -57,9 +57,11 @@ final class WalkMemory {
     static let byteStride = 1 << 12
     /// Marks that may still be made.
     private(set) var budget: Int
+    /// In order of their opening brackets (a splice keeps that order: it moves every container after it by
+    /// the same amount).
     private var containers: [Container] = []
-    /// The most containers remembered at once (the oldest is forgotten first).
-    private let capacity = 64
+    /// The most containers remembered at once (beyond it, the first in the text is forgotten).
+    private let capacity = 4096
     /// How many children the walks that used this memory passed (what it saves, for tests and benchmarks).
     private(set) var childrenWalked = 0
     /// Whether a patch that used this memory was made again without it: to confirm an error, or after a
@@ -78,7 +80,18 @@ final class WalkMemory {
     // MARK: Reading
 
     private func index(of open: Int) -> Int? {
-        containers.firstIndex { $0.open == open }
+        let index = insertionIndex(of: open)
+        return index < containers.count && containers[index].open == open ? index : nil
+    }
+
+    /// Where a container opening at `open` is, or would be, in ``containers``, by halving.
+    private func insertionIndex(of open: Int) -> Int {
+        var low = 0, high = containers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if containers[middle].open < open { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The container whose opening bracket is at `open`, if it is remembered.
@@ -143,9 +156,9 @@ final class WalkMemory {
         if containers.count == capacity {
             budget += containers.removeFirst().marks.count
         }
-        containers.append(Container(open: open, isObject: isObject,
+        containers.insert(Container(open: open, isObject: isObject,
                                     marks: marks.map { Mark(position: $0.position, start: $0.start - open, keyHash: $0.keyHash) },
-                                    end: end.map { $0 - open }, count: count))
+                                    end: end.map { $0 - open }, count: count), at: insertionIndex(of: open))
         budget -= marks.count
     }
 
