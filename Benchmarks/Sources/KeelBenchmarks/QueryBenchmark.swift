@@ -17,13 +17,15 @@ enum QueryBenchmark {
     static let jqDescendant = ".. | .screen_name? // empty"
     static let jqFilter = ".statuses[] | select(.retweet_count > 5) | .id"
 
-    static func run(twitter: URL, budget: Double) throws -> Rows {
+    /// `keel` is the release build of the tool, when there is one: it is then timed as a process too, the
+    /// way jq is, its output read from a pipe.
+    static func run(twitter: URL, keel: String?, budget: Double) throws -> Rows {
         let (file, bytes) = try RepeatedStatuses.writeFile(from: twitter, named: "query")
         defer { try? FileManager.default.removeItem(at: file) }
 
         let descendant = try JSONPathQuery(Self.descendant)
         let filter = try JSONPathQuery(Self.filter)
-        func read() -> [UInt8] { (try? Data(contentsOf: file)).map(Array.init) ?? [] }
+        func read() -> [UInt8] { FileReading.bytes(of: file) }
 
         // Check, outside the timed region, that every way finds the same values.
         let document = try JSONDocument(parsing: read())
@@ -64,17 +66,26 @@ enum QueryBenchmark {
         ]
         let measured = Measurement.measureInTurn(budget: budget, cases.map(\.1))
         rows = zip(cases.map(\.0), measured).map { ($0, $1) }
+        // A process per run, so fewer runs: the best of three.
+        func bestOfThree(_ executable: String, _ arguments: [String]) throws -> Measurement {
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let start = ContinuousClock.now
+                _ = try runProcess(executable, arguments)
+                best = min(best, (ContinuousClock.now - start).seconds)
+            }
+            return Measurement(seconds: best)
+        }
+        if let keel {
+            rows.append(("keel validate (a process)", try bestOfThree(keel, ["validate", file.path])))
+            for query in [Self.descendant, Self.filter] {
+                rows.append(("keel query (a process): \(query)", try bestOfThree(keel, ["query", file.path, query])))
+            }
+        }
         if let jq = jqPath {
-            // A process per run, so fewer runs: the best of three.
             let version = jqVersion(jq)
             for program in [Self.jqDescendant, Self.jqFilter] {
-                var best = Double.infinity
-                for _ in 0..<3 {
-                    let start = ContinuousClock.now
-                    _ = try runJQ(jq, program, file)
-                    best = min(best, (ContinuousClock.now - start).seconds)
-                }
-                rows.append(("\(version) (a process): \(program)", Measurement(seconds: best)))
+                rows.append(("\(version) (a process): \(program)", try bestOfThree(jq, ["-c", program, file.path])))
             }
         }
         return Rows(bytes: bytes, rows: rows)
@@ -115,15 +126,22 @@ enum QueryBenchmark {
     }
 
     static func runJQ(_ jq: String, _ program: String, _ file: URL) throws -> String {
+        try runProcess(jq, ["-c", program, file.path])
+    }
+
+    /// Runs `executable` and returns its standard output, read from a pipe as a user's next command would.
+    static func runProcess(_ executable: String, _ arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: jq)
-        process.arguments = ["-c", program, file.path]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchmarkError("jq exited with \(process.terminationStatus)") }
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("\(executable) exited with \(process.terminationStatus)")
+        }
         return output
     }
 }

@@ -29,7 +29,7 @@ enum SchemaBenchmark {
         guard twitterSchema.isValid(twitter.root) else { throw BenchmarkError("twitter.json does not match its schema") }
         let (file, bytes) = try RepeatedStatuses.writeFile(from: corpus.appendingPathComponent("twitter.json"), named: "schema")
         defer { try? FileManager.default.removeItem(at: file) }
-        func read() -> [UInt8] { (try? Data(contentsOf: file)).map(Array.init) ?? [] }
+        func read() -> [UInt8] { FileReading.bytes(of: file) }
         guard let big = try? JSONDocument(parsing: read()), twitterSchema.validate(big.root).isValid else {
             throw BenchmarkError("the large twitter file does not match its schema")
         }

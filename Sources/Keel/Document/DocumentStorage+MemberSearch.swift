@@ -27,6 +27,20 @@ extension DocumentStorage {
         return lastMember(key, inObjectAt: object, tape: tape, input: input)
     }
 
+    /// ``valueIndex(ofMember:inObjectAt:reader:)`` for a search made once per object, as a query's: it never
+    /// makes a member table (filling one reads every key, and a single search reads at most as many); large
+    /// objects still use their parse-time key index.
+    @inline(__always)
+    func valueIndex(ofMemberSearchedOnce key: UnsafeRawBufferPointer, inObjectAt object: Int, reader: TapeReader) -> Int? {
+        let tape = reader.tape
+        let entry = tape[object]
+        if entry.flags.contains(.hasKeyIndex) || entry.flags.contains(.hasEscapedKey) {
+            return memberInIndexedOrEscapedObject(key, at: object, reader: reader)
+        }
+        guard entry.count > 0, let input = reader.bytes.baseAddress else { return nil }
+        return lastMember(key, inObjectAt: object, tape: tape, input: input)
+    }
+
     /// ``valueIndex(ofMember:inObjectAt:reader:)`` for a key given as a string. A method of the storage, so
     /// that the closures around the search borrow it rather than retain it (each retain is an atomic
     /// operation, and a model makes one lookup per member).

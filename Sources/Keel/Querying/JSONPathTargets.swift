@@ -107,10 +107,12 @@ struct DocumentQueryTarget: JSONPathTarget {
         }
     }
 
-    /// The document's own member search (key index, member tables, escaped keys; the last of repeated keys).
+    /// The document's own member search (key index, escaped keys; the last of repeated keys), without making
+    /// a member table: a query mostly looks in each object once or twice, for which filling a table costs
+    /// more than reading the keys.
     func member(_ name: MemberName, of node: Int) -> Int? {
         guard tape[node].kind == .object else { return nil }
-        return name.utf8.withUnsafeBytes { storage.valueIndex(ofMember: $0, inObjectAt: node, reader: reader) }
+        return name.utf8.withUnsafeBytes { storage.valueIndex(ofMemberSearchedOnce: $0, inObjectAt: node, reader: reader) }
     }
 
     func element(at position: Int, of node: Int) -> Int? { view(node).element(at: position)?.index }
