@@ -1,4 +1,5 @@
-// The scanner's two hottest searches, sixteen bytes at a time with SSE2 (every x86-64 processor has it).
+// The scanner's hottest searches, sixteen bytes at a time: SSE2 on x86-64 (every x86-64 processor has it),
+// NEON on arm64 (every arm64 processor has it: Apple silicon, Graviton, Ampere).
 //
 // Swift 6.3 has no portable way to get vector code for these: operations on `SIMD16<UInt8>` compile element
 // by element on baseline x86-64, and there is no movemask. These functions are `static inline`, so the Swift
@@ -7,7 +8,12 @@
 // Each function looks only at whole sixteen-byte blocks that fit before `end`, and returns where it stopped:
 // at the byte it was looking for, or where fewer than sixteen bytes are left. The scanner's own word-at-a-time
 // loop carries on from there, so the answer is the same whether or not a vector loop ran before it. Where
-// SSE2 is not available (arm64, for now) the functions return `start` at once.
+// neither is available the functions return `start` at once.
+//
+// NEON has no movemask: `keel_neon_nibble_mask` narrows a comparison's sixteen 0x00/0xFF bytes to sixteen
+// four-bit groups of one 64-bit word, so the first set byte is the word's trailing zero count over four.
+// `Scripts/check-vector-kernels` runs these functions against byte-at-a-time references, on x86-64 and on
+// arm64 under user-mode emulation.
 
 #ifndef KEEL_VECTOR_SCAN_H
 #define KEEL_VECTOR_SCAN_H
@@ -25,11 +31,30 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#include <arm_neon.h>
+#define KEEL_NEON 1
+
+/// Sixteen comparison results (each byte 0x00 or 0xFF) as sixteen four-bit groups of one word, in order.
+static inline uint64_t keel_neon_nibble_mask(uint8x16_t matches) {
+    uint8x8_t narrowed = vshrn_n_u16(vreinterpretq_u16_u8(matches), 4);
+    return vget_lane_u64(vreinterpret_u64_u8(narrowed), 0);
+}
+
+/// The bytes a string's scan must look at: a quote, a backslash, a control byte or a byte above 0x7F.
+static inline uint8x16_t keel_neon_string_specials(uint8x16_t block) {
+    uint8x16_t quote = vceqq_u8(block, vdupq_n_u8('"'));
+    uint8x16_t backslash = vceqq_u8(block, vdupq_n_u8('\\'));
+    // A signed comparison, as on x86-64: bytes 0x80 to 0xFF are negative, so they count as below 0x20.
+    uint8x16_t low = vcltq_s8(vreinterpretq_s8_u8(block), vdupq_n_s8(0x20));
+    return vorrq_u8(vorrq_u8(quote, backslash), low);
+}
 #endif
 
-/// Whether the functions below use vector instructions on this build (SSE2), rather than returning `start`.
+/// Whether the functions below use vector instructions on this build (SSE2 or NEON), rather than returning
+/// `start`.
 static inline int keel_vector_scan_available(void) {
-#if defined(__SSE2__)
+#if defined(__SSE2__) || defined(KEEL_NEON)
     return 1;
 #else
     return 0;
@@ -53,13 +78,19 @@ static inline ptrdiff_t keel_skip_plain_string_bytes(const uint8_t *base, ptrdif
         if (mask != 0) return i + __builtin_ctz(mask);
         i += 16;
     }
+#elif defined(KEEL_NEON)
+    while (i + 16 <= end) {
+        uint64_t mask = keel_neon_nibble_mask(keel_neon_string_specials(vld1q_u8(base + i)));
+        if (mask != 0) return i + (__builtin_ctzll(mask) >> 2);
+        i += 16;
+    }
 #endif
     return i;
 }
 
 /// How many of the sixteen bytes at `bytes` come before the first one that a string's scan must look at (a quote,
 /// a backslash, a control byte or a byte above 0x7F): 0 to 15, or 16 when there is none. All sixteen bytes must
-/// be readable. Without SSE2 it says 16, so that callers take their general path.
+/// be readable. Without vector instructions it says 16, so that callers take their general path.
 static inline ptrdiff_t keel_plain_prefix_length(const uint8_t *bytes) {
 #if defined(__SSE2__)
     __m128i block = _mm_loadu_si128((const __m128i *)(const void *)bytes);
@@ -67,6 +98,9 @@ static inline ptrdiff_t keel_plain_prefix_length(const uint8_t *bytes) {
                                                 _mm_cmpeq_epi8(block, _mm_set1_epi8('\\'))),
                                    _mm_cmplt_epi8(block, _mm_set1_epi8(0x20)));
     return __builtin_ctz((unsigned)_mm_movemask_epi8(special) | 0x10000u);
+#elif defined(KEEL_NEON)
+    uint64_t mask = keel_neon_nibble_mask(keel_neon_string_specials(vld1q_u8(bytes)));
+    return mask == 0 ? 16 : (ptrdiff_t)(__builtin_ctzll(mask) >> 2);
 #else
     (void)bytes;
     return 16;
@@ -83,6 +117,12 @@ static inline ptrdiff_t keel_skip_spaces(const uint8_t *base, ptrdiff_t start, p
         __m128i block = _mm_loadu_si128((const __m128i *)(const void *)(base + i));
         unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, space)) ^ 0xFFFFu;
         if (mask != 0) return i + __builtin_ctz(mask);
+        i += 16;
+    }
+#elif defined(KEEL_NEON)
+    while (i + 16 <= end) {
+        uint64_t mask = keel_neon_nibble_mask(vmvnq_u8(vceqq_u8(vld1q_u8(base + i), vdupq_n_u8(' '))));
+        if (mask != 0) return i + (__builtin_ctzll(mask) >> 2);
         i += 16;
     }
 #endif
