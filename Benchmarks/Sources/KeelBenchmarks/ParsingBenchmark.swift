@@ -1,9 +1,10 @@
 import Foundation
-import Keel
+@_spi(Testing) import Keel
 
 /// Parsing each corpus file: Keel to a document, Keel to a `JSON` tree, Foundation's `JSONSerialization`,
 /// and Keel to a document read as JSONC (the cost of the comment pass and the copy it scans) and as JSON5 (the
-/// cost of the grammar pass that rewrites the text as JSON).
+/// cost of the grammar pass that rewrites the text as JSON); and to a document with the vector loops off (the
+/// scanner's eight-byte loops alone, what an arm64 build ran before it had NEON kernels).
 enum ParsingBenchmark {
     struct Row {
         let file: String
@@ -13,6 +14,7 @@ enum ParsingBenchmark {
         let foundation: Measurement
         let jsonc: Measurement
         let json5: Measurement
+        let scalar: Measurement
     }
 
     static func run(corpus: URL, files: [String], budget: Double) throws -> [Row] {
@@ -40,8 +42,13 @@ enum ParsingBenchmark {
             let json5 = Measurement.measure(budget: budget) {
                 blackHole(try? JSONDocument(parsing: bytes, options: json5Options))
             }
+            var scalarOptions = JSONParsingOptions()
+            scalarOptions.usesVectorInstructions = false
+            let scalar = Measurement.measure(budget: budget) {
+                blackHole(try? JSONDocument(parsing: bytes, options: scalarOptions))
+            }
             rows.append(Row(file: file, bytes: bytes.count, document: document, tree: tree, foundation: foundation,
-                            jsonc: jsonc, json5: json5))
+                            jsonc: jsonc, json5: json5, scalar: scalar))
         }
         return rows
     }

@@ -5,8 +5,9 @@ import Foundation
 // Codable bridge and each style, and again under a snake-case key strategy; encoding; and peak memory while parsing the largest file. Options: --corpus
 // DIR (default ../shared/corpus from the repository root), --seconds S (time per case, default 0.5),
 // --only SECTIONS (a comma-separated subset of parsing, writing, decoding, strategies, encoding, lines,
-// query, schema, models, partial, memory, editing), and file names to restrict the run. The editing section
-// runs the release build of the `keel` tool (`swift build -c release --product keel` first).
+// query, schema, models, partial, memory, editing, anchors), and file names to restrict the run. The editing section
+// and the query section run the release build of the `keel` tool (`swift build -c release --product keel`
+// first); the query section leaves its process rows out without it.
 
 // The memory measurement runs this executable again, in a process of its own.
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--peak-memory-child",
@@ -34,7 +35,7 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--edit-measure
 var corpusPath: String?
 var budget = 0.5
 var only: [String] = []
-let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "schema", "models", "partial", "memory", "editing"]
+let allSections: Set = ["parsing", "writing", "decoding", "strategies", "encoding", "lines", "query", "schema", "models", "partial", "memory", "editing", "anchors"]
 var sections = allSections
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -71,7 +72,7 @@ if sections.contains("parsing") {
 print("Parsing, MB/s (best of repeated runs, \(budget) s per case, release build)")
 print([pad("file", 20), pad("bytes", 9, right: true), pad("Keel doc", 10, right: true), pad("Keel JSON", 10, right: true),
        pad("JSONSer.", 10, right: true), pad("doc ×", 8, right: true), pad("JSON ×", 8, right: true),
-       pad("JSONC doc", 10, right: true), pad("JSON5 doc", 10, right: true)].joined(separator: " "))
+       pad("JSONC doc", 10, right: true), pad("JSON5 doc", 10, right: true), pad("scalar doc", 11, right: true)].joined(separator: " "))
 do {
     for row in try ParsingBenchmark.run(corpus: corpus, files: files, budget: budget) {
         let document = row.document.megabytesPerSecond(row.bytes)
@@ -81,7 +82,8 @@ do {
                pad(figure(tree), 10, right: true), pad(figure(foundation), 10, right: true),
                pad(figure(document / foundation), 8, right: true), pad(figure(tree / foundation), 8, right: true),
                pad(figure(row.jsonc.megabytesPerSecond(row.bytes)), 10, right: true),
-               pad(figure(row.json5.megabytesPerSecond(row.bytes)), 10, right: true)]
+               pad(figure(row.json5.megabytesPerSecond(row.bytes)), 10, right: true),
+               pad(figure(row.scalar.megabytesPerSecond(row.bytes)), 11, right: true)]
             .joined(separator: " "))
     }
 } catch {
@@ -250,10 +252,31 @@ if runs("lines", on: "twitter.json") {
 if runs("query", on: "twitter.json") {
     print("")
     do {
-        let rows = try QueryBenchmark.run(twitter: corpus.appendingPathComponent("twitter.json"), budget: budget)
+        let rows = try QueryBenchmark.run(twitter: corpus.appendingPathComponent("twitter.json"),
+                                              keel: EditingBenchmark.toolPath(repositoryRoot: repositoryRoot), budget: budget)
         print("JSONPath over one \(rows.bytes)-byte document (twitter statuses repeated), read from a file each time, MB/s;")
         print("ratio to the first row (what keel validate does)")
         printRatioRows(rows.rows, bytes: rows.bytes, nameWidth: 58)
+    } catch {
+        print("Benchmark check failed: \(error)")
+        exit(1)
+    }
+}
+
+if sections.contains("anchors") {
+    // msgspec and simdjson, measured by Benchmarks/Anchors/anchors.py in a Python process of the same run.
+    print("")
+    do {
+        let script = repositoryRoot.appendingPathComponent("Benchmarks/Anchors/anchors.py")
+        let (rows, missing) = try AnchorsBenchmark.run(corpus: corpus, script: script, budget: budget)
+        for reason in missing { print("anchors: \(reason) is not installed (pip install msgspec pysimdjson)") }
+        print("Keel beside same-machine anchors (msgspec, simdjson through pysimdjson), MB/s")
+        print([pad("file", 18), pad("case", 20), pad("Keel", 8, right: true), pad("anchor", 8, right: true),
+               pad("Keel ×", 8, right: true), "  anchor"].joined(separator: " "))
+        for row in rows {
+            print([pad(row.file, 18), pad(row.what, 20), pad(figure(row.keel), 8, right: true), pad(figure(row.anchor), 8, right: true),
+                   pad(String(format: "%.2f", row.keel / row.anchor), 8, right: true), "  " + row.unit].joined(separator: " "))
+        }
     } catch {
         print("Benchmark check failed: \(error)")
         exit(1)
