@@ -88,7 +88,7 @@ struct MemberWriting {
         case .property(let position, let name):
             return [statement(for: items[position], key: name.literal)]
         case .object(let name, let children):
-            let body = ["writer.key(\(name.literal))", "writer.beginObject()"]
+            let body = ["writer.key(literal: \(name.literal))", "writer.beginObject()"]
                 + children.flatMap(statements(for:)) + ["writer.endObject()"]
             let conditions = node.positions.map { condition(items[$0]) }
             if conditions.contains(where: { $0 == nil }) { return body }
@@ -101,17 +101,17 @@ struct MemberWriting {
         switch item.property.reading {
         case .date(let format, let optional, let asDate):
             let timestamp = asDate ? "JSONTimestamp(value)" : "value"
-            let written = "writer.key(\(key)); try \(timestamp).write(format: \(format.trimmedDescription), to: &writer)"
+            let written = "writer.key(literal: \(key)); try \(timestamp).write(format: \(format.trimmedDescription), to: &writer)"
             return optional ? "if let value = \(value) { \(written) }" : "do { let value = \(value); \(written) }"
         case .field:
             return "try \(value).write(key: \(key), to: &writer)"
         case .coded(let coder, let optional):
-            let written = "writer.key(\(key)); try writer.json(JSON(value, coder: \(coder.trimmedDescription)))"
+            let written = "writer.key(literal: \(key)); try writer.json(JSON(value, coder: \(coder.trimmedDescription)))"
             return optional ? "if let value = \(value) { \(written) }" : "do { let value = \(value); \(written) }"
         case .optional:
-            return "if let value = \(value) { try writer.member(\(key), value) }"
+            return "if let value = \(value) { try writer.member(literal: \(key), value) }"
         default:
-            return "try writer.member(\(key), \(value))"
+            return "try writer.member(literal: \(key), \(value))"
         }
     }
 }

@@ -79,16 +79,16 @@ struct JSONModelExpansionTests {
                 /// Writes the text of `toJSON()` straight to `writer`.
                 public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
                     writer.beginObject()
-                    try writer.member("user_id", self.userID)
+                    try writer.member(literal: "user_id", self.userID)
                     if let value = self.nickname {
-                        try writer.member("nickname", value)
+                        try writer.member(literal: "nickname", value)
                     }
-                    try writer.member("retries", self.retries)
-                    writer.key("profile")
+                    try writer.member(literal: "retries", self.retries)
+                    writer.key(literal: "profile")
                     writer.beginObject()
-                    try writer.member("url", self.profileURL)
+                    try writer.member(literal: "url", self.profileURL)
                     writer.endObject()
-                    try writer.member("tags", self.tags)
+                    try writer.member(literal: "tags", self.tags)
                     writer.endObject()
                 }
 
@@ -175,7 +175,7 @@ struct JSONModelExpansionTests {
                 /// Writes the text of `toJSON()` straight to `writer`.
                 func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
                     writer.beginObject()
-                    try writer.member("MY_URL_VALUE", self.myURLValue)
+                    try writer.member(literal: "MY_URL_VALUE", self.myURLValue)
                     writer.endObject()
                 }
 
@@ -226,7 +226,7 @@ struct JSONModelExpansionTests {
                 /// Writes the text of `toJSON()` straight to `writer`.
                 func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
                     writer.beginObject()
-                    try writer.member("http-status2xx", self.httpStatus2xx)
+                    try writer.member(literal: "http-status2xx", self.httpStatus2xx)
                     writer.endObject()
                 }
 
@@ -277,7 +277,7 @@ struct JSONModelExpansionTests {
                 /// Writes the text of `toJSON()` straight to `writer`.
                 func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
                     writer.beginObject()
-                    try writer.member("Name", self.name)
+                    try writer.member(literal: "Name", self.name)
                     writer.endObject()
                 }
 
@@ -501,8 +501,8 @@ struct JSONModelExpansionTests {
                 /// Writes the text of `toJSON()` straight to `writer`.
                 func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
                     writer.beginObject()
-                    try writer.member("limit", self.limit)
-                    try writer.member("enabled", self.enabled)
+                    try writer.member(literal: "limit", self.limit)
+                    try writer.member(literal: "enabled", self.enabled)
                     writer.endObject()
                 }
 
@@ -633,14 +633,14 @@ struct JSONModelExpansionTests {
                     switch self {
                     case .circle(let value0):
                         writer.beginObject()
-                        try writer.member("kind", "circle")
-                        try writer.member("radius", value0)
+                        try writer.member(literal: "kind", "circle")
+                        try writer.member(literal: "radius", value0)
                         writer.endObject()
                     case .square:
                         try writer.json(toJSON())
                     case .dot:
                         writer.beginObject()
-                        try writer.member("kind", "dot")
+                        try writer.member(literal: "kind", "dot")
                         writer.endObject()
                     case .other:
                         try writer.json(toJSON())
@@ -725,8 +725,8 @@ struct JSONModelExpansionTests {
                     switch self {
                     case .sized(let value0, _):
                         writer.beginObject()
-                        try writer.member("kind", "sized")
-                        try writer.member("width", value0)
+                        try writer.member(literal: "kind", "sized")
+                        try writer.member(literal: "width", value0)
                         writer.endObject()
                     }
                 }

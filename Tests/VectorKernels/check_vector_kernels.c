@@ -25,6 +25,7 @@ static ptrdiff_t reference_skip(const uint8_t *base, ptrdiff_t start, ptrdiff_t 
 }
 
 static int is_not_space(uint8_t byte) { return byte != ' '; }
+static int needs_escape(uint8_t byte) { return byte == '"' || byte == '\\' || byte < 0x20; }
 
 static long checks = 0;
 
@@ -33,6 +34,12 @@ static void check(const uint8_t *base, ptrdiff_t start, ptrdiff_t end, const cha
     ptrdiff_t found = keel_skip_plain_string_bytes(base, start, end);
     if (found != expected) {
         fprintf(stderr, "keel_skip_plain_string_bytes(%s, start %td, end %td): %td, expected %td\n", what, start, end, found, expected);
+        exit(1);
+    }
+    expected = reference_skip(base, start, end, needs_escape);
+    found = keel_skip_unescaped_bytes(base, start, end);
+    if (found != expected) {
+        fprintf(stderr, "keel_skip_unescaped_bytes(%s, start %td, end %td): %td, expected %td\n", what, start, end, found, expected);
         exit(1);
     }
     expected = reference_skip(base, start, end, is_not_space);

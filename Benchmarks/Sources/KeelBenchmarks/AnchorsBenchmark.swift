@@ -66,6 +66,22 @@ enum AnchorsBenchmark {
         return (rows, missing)
     }
 
+    /// Encodes the file's `@JSONModel` model again and again for `seconds`, for a profiler to watch.
+    static func profileEncoding(corpus: URL, file: String, seconds: Double) throws {
+        let bytes = Array(try Data(contentsOf: corpus.appendingPathComponent(file)))
+        func loop<T: JSONDecodable & JSONEncodable>(_ type: T.Type) throws {
+            let value = try T.decode(parsing: bytes)
+            let clock = ContinuousClock()
+            let start = clock.now
+            while (clock.now - start).seconds < seconds { blackHole(try? value.jsonBytes()) }
+        }
+        switch file {
+        case "twitter.json": try loop(MacroTwitter.Timeline.self)
+        case "citm_catalog.json": try loop(MacroCitm.Catalog.self)
+        default: try loop(MacroCanada.FeatureCollection.self)
+        }
+    }
+
     /// Seconds per decode and per encode of the file's `@JSONModel` model, and the encoded size.
     private static func measureModel(_ file: String, _ bytes: [UInt8], budget: Double) throws -> (Double, Double, Int) {
         func measure<T: JSONDecodable & JSONEncodable>(_ type: T.Type) throws -> (Double, Double, Int) {

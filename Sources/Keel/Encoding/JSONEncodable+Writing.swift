@@ -8,6 +8,14 @@ extension JSONTextWriter {
         key(name)
         try value.write(to: &self)
     }
+
+    /// Writes the member `name`, a string literal, with `value`: ``key(literal:)``, then the value's
+    /// ``JSONEncodable/write(to:)``. What `@JSONModel`'s generated `write(to:)` calls for each property.
+    @inlinable
+    public mutating func member(literal name: StaticString, _ value: some JSONEncodable) throws(JSONWritingError) {
+        key(literal: name)
+        try value.write(to: &self)
+    }
 }
 
 extension JSONEncodable {

@@ -1,6 +1,8 @@
 // Where written JSON goes: the output bytes, the layout (separators, newlines, indentation) and string
 // escaping. The two writers (for JSON trees and for document views) only decide what comes next.
 
+internal import KeelVectorScan
+
 struct JSONTextSink: ~Copyable {
     private var buffer: OutputBytes
     let options: JSONWritingOptions
@@ -74,26 +76,84 @@ struct JSONTextSink: ~Copyable {
         case .shortDecimal(let decimal):
             decimal.withText { buffer.append($0) }
         case .double(let value) where value.isFinite:
-            var digits = ShortText()
-            value.write(to: &digits)
-            if digits.isComplete { digits.withBytes { buffer.append($0) } } else { append(number.text) }
+            // The standard library's shortest digits, written straight into the output.
+            var text = TextRoom(buffer.room(for: TextRoom.capacity))
+            value.write(to: &text)
+            if text.isComplete { buffer.didWrite(text.count) } else { append(number.text) }
         default:
             append(number.text)
         }
     }
 
+    /// Writes `value`'s decimal digits straight into the output: counted first, then written from the last,
+    /// two per division, in 32-bit arithmetic once the rest fits (most integers in JSON do from the start).
     private mutating func digits(_ value: UInt64) {
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of UInt64.max
-        withUnsafeMutableBytes(of: &scratch) { raw in
-            guard let digits = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-            var start = raw.count
-            var remaining = value
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            } while remaining > 0
-            buffer.append(digits + start, count: raw.count - start)
+        let length = Self.decimalLength(value)
+        let digits = buffer.room(for: length)
+        var position = length
+        var remaining = value
+        while remaining > UInt64(UInt32.max) {
+            let quotient = remaining / 100
+            Self.writePair(UInt32(truncatingIfNeeded: remaining &- quotient &* 100), at: digits + (position &- 2))
+            remaining = quotient
+            position &-= 2
+        }
+        var small = UInt32(truncatingIfNeeded: remaining)
+        while small >= 100 {
+            let quotient = small / 100
+            Self.writePair(small &- quotient &* 100, at: digits + (position &- 2))
+            small = quotient
+            position &-= 2
+        }
+        if small >= 10 {
+            Self.writePair(small, at: digits)
+        } else {
+            digits[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small)
+        }
+        buffer.didWrite(length)
+    }
+
+    /// The two digits of `pair` (below 100).
+    @inline(__always)
+    private static func writePair(_ pair: UInt32, at place: UnsafeMutablePointer<UInt8>) {
+        let tens = (pair &* 103) >> 10  // pair / 10 for pair below 100 (Swift shifts before it multiplies)
+        place[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+        place[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+    }
+
+    /// How many decimal digits `value` has: estimated from its bit length (log10(2) is about 1233 / 4096),
+    /// then corrected by one comparison with a power of ten.
+    @inline(__always)
+    static func decimalLength(_ value: UInt64) -> Int {
+        let odd = value | 1  // zero has one digit, as one does
+        let estimate = ((64 &- odd.leadingZeroBitCount) &* 1233) >> 12  // 0...19
+        return estimate &+ (odd < powerOfTen(estimate) ? 0 : 1)
+    }
+
+    /// 10^exponent for exponent 0...19, the powers a UInt64 holds (a switch the compiler makes a table).
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1000
+        case 4: return 10000
+        case 5: return 100000
+        case 6: return 1000000
+        case 7: return 10000000
+        case 8: return 100000000
+        case 9: return 1000000000
+        case 10: return 10000000000
+        case 11: return 100000000000
+        case 12: return 1000000000000
+        case 13: return 10000000000000
+        case 14: return 100000000000000
+        case 15: return 1000000000000000
+        case 16: return 10000000000000000
+        case 17: return 100000000000000000
+        case 18: return 1000000000000000000
+        case 19: return 10000000000000000000
+        default: return 1
         }
     }
 
@@ -102,19 +162,34 @@ struct JSONTextSink: ~Copyable {
 
     /// Writes `text` as a JSON string (see the overload for its bytes).
     mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { string($0) }
+        // Native strings lend their bytes without a copy of the `String` (and its retain).
+        let lent: Void? = text.utf8.withContiguousStorageIfAvailable { string($0) }
+        if lent == nil {
+            var text = text
+            text.withUTF8 { string($0) }
+        }
     }
 
     /// Writes `text` (valid UTF-8) as a JSON string with the escapes JSON requires and those the options
     /// ask for. Runs of bytes that need no escape are copied whole.
     mutating func string(_ text: UnsafeBufferPointer<UInt8>) {
-        buffer.append(UInt8(ascii: "\""))
         guard let base = text.baseAddress else {
+            buffer.append(UInt8(ascii: "\""))
             buffer.append(UInt8(ascii: "\""))
             return
         }
         let count = text.count
+        // Under the default escapes most strings need none: found sixteen bytes at a time, then copied in
+        // one piece with their quotes.
+        if copiesValidStrings, JSONTextSink.hasVectorSearch, Self.firstByteNeedingEscape(base, count) == count {
+            let room = buffer.room(for: count &+ 2)
+            room[0] = UInt8(ascii: "\"")
+            (room + 1).update(from: base, count: count)
+            room[count &+ 1] = UInt8(ascii: "\"")
+            buffer.didWrite(count &+ 2)
+            return
+        }
+        buffer.append(UInt8(ascii: "\""))
         var runStart = 0
         var position = 0
         while position < count {
@@ -156,6 +231,31 @@ struct JSONTextSink: ~Copyable {
         }
         buffer.append(base + runStart, count: count - runStart)
         buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether this build has the sixteen-byte search (SSE2 or NEON); otherwise every string takes the
+    /// eight-byte loop.
+    static var hasVectorSearch: Bool { keel_vector_scan_available() != 0 }
+
+    /// The index of the first byte of `base[0..<count]` that JSON requires escaped (a quote, a backslash, a
+    /// control byte), or `count` when there is none.
+    @inline(__always)
+    static func firstByteNeedingEscape(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        var position = keel_skip_unescaped_bytes(base, 0, count)
+        // Fewer than sixteen bytes are left, or `position` is at the byte sought: eight at a time, then one.
+        while position &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let mask = (WordMask.bytes(equalTo: UInt8(ascii: "\""), in: word) | WordMask.bytes(equalTo: UInt8(ascii: "\\"), in: word)
+                | WordMask.controlBytes(in: word)) & WordMask.highBits
+            if mask != 0 { return position &+ mask.trailingZeroBitCount / 8 }
+            position &+= 8
+        }
+        while position < count {
+            let byte = base[position]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return position }
+            position &+= 1
+        }
+        return count
     }
 
     @inline(__always)
@@ -211,13 +311,16 @@ struct JSONTextSink: ~Copyable {
     }
 }
 
-/// Up to 32 bytes of ASCII text, kept inline: where the standard library prints a double's shortest digits
-/// (at most 24 characters) without allocating a `String` for them.
-private struct ShortText: TextOutputStream {
-    private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var count = 0
+/// Room at the end of the output for a double's shortest digits (at most 24 characters), where the standard
+/// library prints them: no `String` and no copy in between.
+private struct TextRoom: TextOutputStream {
+    static let capacity = 32
+    private let base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
     /// False once text did not fit (it never should for a double); the caller then asks for a `String`.
     private(set) var isComplete = true
+
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
 
     mutating func write(_ string: String) {
         var string = string
@@ -227,23 +330,13 @@ private struct ShortText: TextOutputStream {
     /// The standard library's formatters hand their ASCII output here (the protocol's default would make a
     /// `String` of it first).
     mutating func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= 32 - count else {
+        guard bytes.count <= Self.capacity - count else {
             isComplete = false
             return
         }
-        let room = bytes.count
-        guard room > 0, let source = bytes.baseAddress else { return }
-        let start = count
-        withUnsafeMutableBytes(of: &storage) { raw in
-            raw.baseAddress?.advanced(by: start).copyMemory(from: source, byteCount: room)
+        for byte in bytes {
+            base[count] = byte
+            count &+= 1
         }
-        count += room
-    }
-
-    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var storage = storage
-        let count = count
-        withUnsafeBytes(of: &storage) { raw in body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<count])) }
     }
 }
-

@@ -74,11 +74,29 @@ public struct JSONTextWriter: ~Copyable {
     /// Starts the next member of the open object: a separator, then `name` as a JSON string and a colon.
     /// Write the member's value next.
     public mutating func key(_ name: String) {
+        beginMember()
+        tree.sink.string(name)
+        endKey()
+    }
+
+    /// Starts the next member with a name written in the source, as ``key(_:)`` does, without making a
+    /// `String` of it. The code `@JSONModel` generates names its members this way.
+    public mutating func key(literal name: StaticString) {
+        beginMember()
+        name.withUTF8Buffer { tree.sink.string($0) }
+        endKey()
+    }
+
+    @inline(__always)
+    private mutating func beginMember() {
         if expectsValue || !containers.innermostIsObject { isMisused = true }
         memberStart = tree.sink.bufferedCount
         hadItems = hasItems
         tree.sink.beginItem(first: !hasItems, depth: containers.depth)
-        tree.sink.string(name)
+    }
+
+    @inline(__always)
+    private mutating func endKey() {
         tree.sink.colon()
         hasItems = true
         expectsValue = true

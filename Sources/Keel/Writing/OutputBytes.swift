@@ -47,6 +47,18 @@ struct OutputBytes: ~Copyable {
         count += length
     }
 
+    /// Room for at least `length` more bytes after the last one written: fill what is needed, then count it
+    /// with ``didWrite(_:)``. For text whose length is known only once written (digits, a double).
+    @inline(__always)
+    mutating func room(for length: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity - count < length { grow(toHold: length) }
+        return base + count
+    }
+
+    /// Counts `length` bytes written into ``room(for:)``.
+    @inline(__always)
+    mutating func didWrite(_ length: Int) { count += length }
+
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         if let source = bytes.baseAddress { append(source, count: bytes.count) }
     }

@@ -73,6 +73,97 @@ import Testing
         }
     }
 
+    @Test func integersOfEveryLengthAreWrittenExactly() throws {
+        // Each digit count's first and last value, and their neighbours: digits are written two at a time,
+        // into room counted first.
+        var unsigned: [UInt64] = [0, 1, UInt64.max, UInt64.max - 1]
+        var power: UInt64 = 1
+        for _ in 1...19 {
+            power *= 10
+            unsigned += [power - 1, power, power + 1]
+        }
+        for value in unsigned {
+            #expect(try value.jsonText() == String(value))
+            if let signed = Int64(exactly: value) {
+                #expect(try signed.jsonText() == String(signed))
+                #expect(try (-signed).jsonText() == String(-signed))
+            }
+        }
+        #expect(try Int64.min.jsonText() == String(Int64.min))
+        // Every pair of digits in every place, and values of every bit length.
+        for value in UInt64(0)...20_000 { #expect(try value.jsonText() == String(value)) }
+        var generator = SystemRandomNumberGenerator()
+        for shift in 0..<64 {
+            for _ in 0..<50 {
+                let value = generator.next() >> UInt64(shift)
+                #expect(try value.jsonText() == String(value))
+            }
+        }
+        #expect(try [Int8.min, 0, 7].jsonText() == "[-128,0,7]")
+    }
+
+    /// What JSON requires of a string under the default options: quotes, backslashes and control characters
+    /// escaped (the short forms where JSON has them), everything else as it is.
+    private static func escapedByJSONRules(_ text: String) -> String {
+        var written = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": written += "\\\""
+            case "\\": written += "\\\\"
+            case "\n": written += "\\n"
+            case "\r": written += "\\r"
+            case "\t": written += "\\t"
+            case "\u{08}": written += "\\b"
+            case "\u{0C}": written += "\\f"
+            case "\u{00}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                written += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: written.unicodeScalars.append(scalar)
+            }
+        }
+        return written + "\""
+    }
+
+    @Test func stringsAreEscapedWhereverTheSpecialByteFalls() throws {
+        // Sixteen bytes at a time, then the rest one by one: every place of a special byte in strings up to
+        // three blocks long, alone and after another.
+        let specials = ["\"", "\\", "\n", "\u{01}", "\u{1F}", " ", "\u{7F}", "/", "é", "日", "😀"]
+        var slashes = JSONWritingOptions()
+        slashes.escapesSlashes = true
+        for length in 0...49 {
+            for place in 0...length {
+                for special in specials {
+                    var text = String(repeating: "a", count: length)
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: place))
+                    if place > 0, length > 20 { text.insert(contentsOf: "\t", at: text.startIndex) }
+                    let written = try text.jsonText()
+                    #expect(written == Self.escapedByJSONRules(text), "\(length) \(place) \(special)")
+                    #expect(try JSON(parsing: written) == .string(text))
+                    if special != "/" {
+                        // The escaping options take the eight-byte loop; without a slash the text is the same.
+                        #expect(try text.jsonText(options: slashes) == written)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func memberNamesWrittenAsLiteralsAreEscapedLikeOthers() throws {
+        struct Literal: JSONEncodable {
+            func toJSON() -> JSON { ["a\"b": 1, "c/d": 2, "é": 3] }
+            func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                writer.beginObject()
+                try writer.member(literal: "a\"b", 1)
+                try writer.member(literal: "c/d", 2)
+                writer.key(literal: "é")
+                writer.integer(Int64(3))
+                writer.endObject()
+            }
+        }
+        #expect(try Literal().jsonText() == #"{"a\"b":1,"c/d":2,"é":3}"#)
+        try expectSameText(Literal())
+    }
+
     @Test func nullsAreLeftOutOfObjectsOnlyWhenAsked() throws {
         var omitting = JSONWritingOptions()
         omitting.omitsNullMembers = true
