@@ -66,19 +66,24 @@ enum AnchorsBenchmark {
         return (rows, missing)
     }
 
-    /// Encodes the file's `@JSONModel` model again and again for `seconds`, for a profiler to watch.
-    static func profileEncoding(corpus: URL, file: String, seconds: Double) throws {
+    /// Encodes the file's `@JSONModel` model again and again for `seconds` (with `codable`, its `Codable`
+    /// model through `KeelEncoder`), for a profiler to watch.
+    static func profileEncoding(corpus: URL, file: String, codable: Bool, seconds: Double) throws {
         let bytes = Array(try Data(contentsOf: corpus.appendingPathComponent(file)))
-        func loop<T: JSONDecodable & JSONEncodable>(_ type: T.Type) throws {
+        func loop<T: JSONDecodable & JSONEncodable, C: Codable>(_ type: T.Type, _ plain: C.Type) throws {
             let value = try T.decode(parsing: bytes)
+            let plainValue = try JSONDecoder().decode(C.self, from: Data(bytes))
+            let encoder = KeelEncoder()
             let clock = ContinuousClock()
             let start = clock.now
-            while (clock.now - start).seconds < seconds { blackHole(try? value.jsonBytes()) }
+            while (clock.now - start).seconds < seconds {
+                if codable { blackHole(try? encoder.encodeToBytes(plainValue)) } else { blackHole(try? value.jsonBytes()) }
+            }
         }
         switch file {
-        case "twitter.json": try loop(MacroTwitter.Timeline.self)
-        case "citm_catalog.json": try loop(MacroCitm.Catalog.self)
-        default: try loop(MacroCanada.FeatureCollection.self)
+        case "twitter.json": try loop(MacroTwitter.Timeline.self, CodableTwitter.Timeline.self)
+        case "citm_catalog.json": try loop(MacroCitm.Catalog.self, CodableCitm.Catalog.self)
+        default: try loop(MacroCanada.FeatureCollection.self, CodableCanada.FeatureCollection.self)
         }
     }
 

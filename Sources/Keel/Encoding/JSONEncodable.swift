@@ -113,6 +113,11 @@ extension Array: JSONEncodable where Element: JSONEncodable {
     /// Writes the elements as a JSON array.
     @inlinable
     public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+        // Arrays of the commonest scalars are written in one call into the library, where the writer's steps
+        // inline into the loop. (In a specialisation these comparisons are constants.)
+        if Element.self == Double.self { return try writer.doubleElements(unsafeBitCast(self, to: [Double].self)) }
+        if Element.self == Int.self { return writer.integerElements(unsafeBitCast(self, to: [Int].self)) }
+        if Element.self == String.self { return writer.stringElements(unsafeBitCast(self, to: [String].self)) }
         // By position, so that each element is lent to its `write(to:)` rather than copied out (an array of
         // arrays would retain and release each inner one).
         writer.beginArray()
@@ -157,9 +162,56 @@ extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
     /// Writes the members as a JSON object, in the dictionary's order.
     @inlinable
     public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+        if Value.self == String.self { return writer.stringMembers(unsafeBitCast(self, to: [String: String].self)) }
         writer.beginObject()
         for (key, value) in self { try writer.member(key, value) }
         writer.endObject()
+    }
+}
+
+extension JSONTextWriter {
+    /// Writes `values` as an array of numbers; throws for a non-finite one, as `Double.write(to:)` does.
+    @usableFromInline
+    mutating func doubleElements(_ values: [Double]) throws(JSONWritingError) {
+        beginArray()
+        for value in values {
+            element()
+            try number(JSONNumber(value))
+        }
+        endArray()
+    }
+
+    /// Writes `values` as an array of integers.
+    @usableFromInline
+    mutating func integerElements(_ values: [Int]) {
+        beginArray()
+        for value in values {
+            element()
+            integer(Int64(value))
+        }
+        endArray()
+    }
+
+    /// Writes `values` as an array of strings.
+    @usableFromInline
+    mutating func stringElements(_ values: [String]) {
+        beginArray()
+        for value in values {
+            element()
+            string(value)
+        }
+        endArray()
+    }
+
+    /// Writes `members` as an object of strings, in the dictionary's order.
+    @usableFromInline
+    mutating func stringMembers(_ members: [String: String]) {
+        beginObject()
+        for (name, value) in members {
+            key(name)
+            string(value)
+        }
+        endObject()
     }
 }
 

@@ -243,10 +243,13 @@ struct JSONTextSink: ~Copyable {
     static func firstByteNeedingEscape(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
         var position = keel_skip_unescaped_bytes(base, 0, count)
         // Fewer than sixteen bytes are left, or `position` is at the byte sought: eight at a time, then one.
-        while position &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            let mask = (WordMask.bytes(equalTo: UInt8(ascii: "\""), in: word) | WordMask.bytes(equalTo: UInt8(ascii: "\\"), in: word)
+        @inline(__always) func escapes(at start: Int) -> UInt64 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            return (WordMask.bytes(equalTo: UInt8(ascii: "\""), in: word) | WordMask.bytes(equalTo: UInt8(ascii: "\\"), in: word)
                 | WordMask.controlBytes(in: word)) & WordMask.highBits
+        }
+        while position &+ 8 <= count {
+            let mask = escapes(at: position)
             if mask != 0 { return position &+ mask.trailingZeroBitCount / 8 }
             position &+= 8
         }
