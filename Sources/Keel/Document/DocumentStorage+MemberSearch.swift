@@ -14,30 +14,24 @@ extension DocumentStorage {
     /// escaped keys, longer) have their bytes read.
     @inline(__always)
     func valueIndex(ofMember key: UnsafeRawBufferPointer, inObjectAt object: Int, reader: TapeReader) -> Int? {
+        valueIndex(ofMember: key, inObjectAt: object, reader: reader, makesTables: true)
+    }
+
+    /// ``valueIndex(ofMember:inObjectAt:reader:)``, or with `makesTables` false for a search made once per
+    /// object, as a query's: no member table is made (filling one reads every key, and a single search reads at
+    /// most as many); large objects still use their parse-time key index.
+    @inline(__always)
+    func valueIndex(ofMember key: UnsafeRawBufferPointer, inObjectAt object: Int, reader: TapeReader, makesTables: Bool) -> Int? {
         let tape = reader.tape
         let entry = tape[object]
         if entry.flags.contains(.hasKeyIndex) || entry.flags.contains(.hasEscapedKey) {
             return memberInIndexedOrEscapedObject(key, at: object, reader: reader)
         }
         guard entry.count > 0, let input = reader.bytes.baseAddress else { return nil }
-        if entry.count >= MemberTables.minimumMembers, entry.count <= ObjectKeyIndex.threshold,
+        if makesTables, entry.count >= MemberTables.minimumMembers, entry.count <= ObjectKeyIndex.threshold,
            entry.end < MemberTables.indexLimit {
             return memberThroughTable(key, inObjectAt: object, tape: tape, input: input)
         }
-        return lastMember(key, inObjectAt: object, tape: tape, input: input)
-    }
-
-    /// ``valueIndex(ofMember:inObjectAt:reader:)`` for a search made once per object, as a query's: it never
-    /// makes a member table (filling one reads every key, and a single search reads at most as many); large
-    /// objects still use their parse-time key index.
-    @inline(__always)
-    func valueIndex(ofMemberSearchedOnce key: UnsafeRawBufferPointer, inObjectAt object: Int, reader: TapeReader) -> Int? {
-        let tape = reader.tape
-        let entry = tape[object]
-        if entry.flags.contains(.hasKeyIndex) || entry.flags.contains(.hasEscapedKey) {
-            return memberInIndexedOrEscapedObject(key, at: object, reader: reader)
-        }
-        guard entry.count > 0, let input = reader.bytes.baseAddress else { return nil }
         return lastMember(key, inObjectAt: object, tape: tape, input: input)
     }
 

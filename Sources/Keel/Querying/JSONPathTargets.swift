@@ -112,7 +112,7 @@ struct DocumentQueryTarget: JSONPathTarget {
     /// more than reading the keys.
     func member(_ name: MemberName, of node: Int) -> Int? {
         guard tape[node].kind == .object else { return nil }
-        return name.utf8.withUnsafeBytes { storage.valueIndex(ofMemberSearchedOnce: $0, inObjectAt: node, reader: reader) }
+        return name.utf8.withUnsafeBytes { storage.valueIndex(ofMember: $0, inObjectAt: node, reader: reader, makesTables: false) }
     }
 
     func element(at position: Int, of node: Int) -> Int? { view(node).element(at: position)?.index }
