@@ -121,20 +121,11 @@ struct TextEditRange {
 
 /// Building a new text from an old one and the ranges that change, in one copy.
 enum TextSplicing {
-    /// `bytes` with `range` replaced by `replacement`.
-    static func replacing(_ range: Range<Int>, in bytes: [UInt8], with replacement: [UInt8]) -> [UInt8] {
-        replacing([(range, replacement)], in: bytes)
-    }
-
-    /// `bytes` with `edit` made.
-    static func applying(_ edit: TextEditRange, to bytes: [UInt8]) -> [UInt8] {
-        replacing(edit.range, in: bytes, with: edit.replacement)
-    }
-
-    /// `bytes` with each range replaced; the ranges are in order and do not overlap (an empty range inserts).
-    static func replacing(_ edits: [(range: Range<Int>, replacement: [UInt8])], in bytes: [UInt8]) -> [UInt8] {
+    /// `bytes` with each edit made; the edits' ranges are in order and do not overlap (an empty range
+    /// inserts).
+    static func applying(_ edits: [TextEditRange], to bytes: [UInt8]) -> [UInt8] {
         var size = bytes.count
-        for edit in edits { size += edit.replacement.count - edit.range.count }
+        for edit in edits { size += edit.growth }
         var result: [UInt8] = []
         result.reserveCapacity(size)
         var from = 0

@@ -32,7 +32,7 @@ extension EditableText {
         }
         guard let edits else { return try applying(.set(JSON.withoutNullMembers(patch)), at: "") }
         let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
-        let result = EditableText(trusted: TextSplicing.replacing(sorted.map { ($0.range, $0.replacement) }, in: bytes))
+        let result = EditableText(trusted: TextSplicing.applying(sorted, to: bytes))
         // The check that keeps a splicing mistake from ever reaching a file: always the syntax, and for text
         // small enough to read into a tree cheaply, the value too.
         let isChecked = bytes.count > treeCheckLimit

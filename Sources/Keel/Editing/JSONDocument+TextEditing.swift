@@ -237,7 +237,7 @@ extension JSONDocument {
             return text
         }
         return containerSplice(children, around: position, in: container).removing(at: position)
-            .map { TextSplicing.applying($0, to: bytes) }
+            .map { TextSplicing.applying([$0], to: bytes) }
     }
 
     /// The text with a new child (`key` is empty for arrays) before child `position` (or at the end),
@@ -249,6 +249,6 @@ extension JSONDocument {
            let text = CommentedLayout(commented).adding(member, at: position, among: children) {
             return text
         }
-        return splice.adding(member, at: position).map { TextSplicing.applying($0, to: bytes) }
+        return splice.adding(member, at: position).map { TextSplicing.applying([$0], to: bytes) }
     }
 }

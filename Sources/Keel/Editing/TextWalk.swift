@@ -157,10 +157,7 @@ struct TextWalk<Text: WalkableText> {
             walked += 1
             if recording, marks.count < budget {
                 if isObject {
-                    let keyHash = bytes.withBytes(in: (child.start + 1)..<max(child.start + 1, child.keyEnd - 1)) {
-                        WalkMemory.hash(ofKey: $0)
-                    }
-                    marks.append(WalkMemory.Mark(position: position, start: child.start, keyHash: keyHash))
+                    marks.append(WalkMemory.Mark(position: position, start: child.start, keyHash: keyHash(of: child)))
                 } else if position - lastMarked >= stride || child.start - lastMarkedStart >= WalkMemory.byteStride {
                     marks.append(WalkMemory.Mark(position: position, start: child.start, keyHash: 0))
                     lastMarked = position
@@ -204,6 +201,15 @@ struct TextWalk<Text: WalkableText> {
         }
     }
 
+    /// The bytes between a key's quotes, as written: the key whose opening quote is at `start` and which ends
+    /// just before `keyEnd`.
+    func rawKeyRange(start: Int, keyEnd: Int) -> Range<Int> { (start + 1)..<max(start + 1, keyEnd - 1) }
+
+    /// The hash a ``WalkMemory`` keeps of a member's key (``WalkMemory/hash(ofKey:)`` of its raw bytes).
+    func keyHash(of child: ChildRange) -> Int {
+        bytes.withBytes(in: rawKeyRange(start: child.start, keyEnd: child.keyEnd)) { WalkMemory.hash(ofKey: $0) }
+    }
+
     /// Whether a member's key is `key` (given as UTF-8), comparing bytes when the key has no escape.
     func keyMatches(_ child: ChildRange, _ key: [UInt8]) -> Bool {
         keyMatches(start: child.start, keyEnd: child.keyEnd, key)
@@ -212,7 +218,7 @@ struct TextWalk<Text: WalkableText> {
     /// ``keyMatches(_:_:)`` for the key whose opening quote is at `start` and which ends just before `keyEnd`.
     func keyMatches(start: Int, keyEnd: Int, _ key: [UInt8]) -> Bool {
         let length = keyEnd - start - 2
-        let hasEscape = bytes.withBytes(in: (start + 1)..<max(start + 1, keyEnd - 1)) { raw -> Bool? in
+        let hasEscape = bytes.withBytes(in: rawKeyRange(start: start, keyEnd: keyEnd)) { raw -> Bool? in
             if length == key.count, raw.elementsEqual(key) { return nil }
             return raw.contains(UInt8(ascii: "\\"))
         }

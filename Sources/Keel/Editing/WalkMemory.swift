@@ -264,10 +264,7 @@ final class WalkMemory {
             let end = fresh.forEachChild(of: container.open) { child in
                 if next < container.marks.count, container.marks[next].position == position {
                     let mark = container.marks[next]
-                    let keyHash = container.isObject
-                        ? fresh.bytes.withBytes(in: (child.start + 1)..<max(child.start + 1, child.keyEnd - 1)) {
-                            Self.hash(ofKey: $0)
-                        } : 0
+                    let keyHash = container.isObject ? fresh.keyHash(of: child) : 0
                     agrees = mark.start == child.start - container.open && mark.keyHash == keyHash
                     next += 1
                 }
