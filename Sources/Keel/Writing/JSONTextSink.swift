@@ -179,19 +179,22 @@ struct JSONTextSink: ~Copyable {
             return
         }
         let count = text.count
+        var position = 0
         // Under the default escapes most strings need none: found sixteen bytes at a time, then copied in
-        // one piece with their quotes.
-        if copiesValidStrings, JSONTextSink.hasVectorSearch, Self.firstByteNeedingEscape(base, count) == count {
-            let room = buffer.room(for: count &+ 2)
-            room[0] = UInt8(ascii: "\"")
-            (room + 1).update(from: base, count: count)
-            room[count &+ 1] = UInt8(ascii: "\"")
-            buffer.didWrite(count &+ 2)
-            return
+        // one piece with their quotes. Otherwise the loop below starts at the first byte to escape.
+        if copiesValidStrings, JSONTextSink.hasVectorSearch {
+            position = firstByteNeedingEscape(base, count)
+            if position == count {
+                let room = buffer.room(for: count &+ 2)
+                room[0] = UInt8(ascii: "\"")
+                (room + 1).update(from: base, count: count)
+                room[count &+ 1] = UInt8(ascii: "\"")
+                buffer.didWrite(count &+ 2)
+                return
+            }
         }
         buffer.append(UInt8(ascii: "\""))
         var runStart = 0
-        var position = 0
         while position < count {
             // Eight bytes at a time while none of them needs an escape.
             if position + 8 <= count {
@@ -237,28 +240,20 @@ struct JSONTextSink: ~Copyable {
     /// eight-byte loop.
     static var hasVectorSearch: Bool { keel_vector_scan_available() != 0 }
 
-    /// The index of the first byte of `base[0..<count]` that JSON requires escaped (a quote, a backslash, a
-    /// control byte), or `count` when there is none.
+    /// The index of the first byte of `base[0..<count]` that needs an escape under these options (sixteen
+    /// bytes at a time, then eight, then one), or `count` when there is none. Only for options that copy valid
+    /// strings: the sixteen-byte search knows nothing of escaped slashes or non-ASCII bytes.
     @inline(__always)
-    static func firstByteNeedingEscape(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    private func firstByteNeedingEscape(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
         var position = keel_skip_unescaped_bytes(base, 0, count)
-        // Fewer than sixteen bytes are left, or `position` is at the byte sought: eight at a time, then one.
-        @inline(__always) func escapes(at start: Int) -> UInt64 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            return (WordMask.bytes(equalTo: UInt8(ascii: "\""), in: word) | WordMask.bytes(equalTo: UInt8(ascii: "\\"), in: word)
-                | WordMask.controlBytes(in: word)) & WordMask.highBits
-        }
+        // Fewer than sixteen bytes are left, or `position` is at the byte sought.
         while position &+ 8 <= count {
-            let mask = escapes(at: position)
+            let mask = escapeMask(UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)))
             if mask != 0 { return position &+ mask.trailingZeroBitCount / 8 }
             position &+= 8
         }
-        while position < count {
-            let byte = base[position]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return position }
-            position &+= 1
-        }
-        return count
+        while position < count, !needsEscape(base[position]) { position &+= 1 }
+        return position
     }
 
     @inline(__always)
