@@ -44,6 +44,31 @@ import Testing
         #expect(try Keel.run(["query", "Examples/missing.json", "$"]).status == 2)
     }
 
+    /// A query of names and then a wildcard or filter is answered while the file is read; what it prints must
+    /// not change: nothing when the text turns out invalid after the selected nodes (with the error a whole
+    /// parse reports), the last of repeated keys, and the same answer from standard input (parsed whole).
+    @Test func aQueryAnsweredWhileReadingPrintsOnlyForValidText() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keel-streamed-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let invalidText = #"{"items": [1, 2, 3], "after": [1,]}"#
+        let invalid = folder.appendingPathComponent("invalid.json")
+        try Data(invalidText.utf8).write(to: invalid)
+        let run = try Keel.run(["query", invalid.path, "$.items[*]"])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.error.hasPrefix("\(invalid.path):1:34: "), "\(run.error)")
+
+        let repeated = folder.appendingPathComponent("repeated.json")
+        try Data(#"{"items": [1, 2], "other": {}, "items": [{"n": 3}, {"n": 4}]}"#.utf8).write(to: repeated)
+        let last = try Keel.run(["query", "--paths", repeated.path, "$.items[?@.n > 3].n"])
+        #expect(last.status == 0)
+        #expect(last.output == "$['items'][1]['n']\t4\n")
+        let fromInput = try Keel.run(["query", "--paths", "-", "$.items[?@.n > 3].n"],
+                                     input: try String(contentsOf: repeated, encoding: .utf8))
+        #expect(fromInput.output == last.output)
+    }
+
     @Test func runsOnEachRecordOfAStream() throws {
         let input = "{\"id\": 1, \"tags\": [\"a\"]}\n{\"id\": 2, \"tags\": []}\n{\"id\": 3, \"tags\": [\"b\", \"c\"]}\n"
         let run = try Keel.run(["query", "--lines", "-", "$.tags[*]"], input: input)

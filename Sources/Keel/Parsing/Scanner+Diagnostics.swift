@@ -6,6 +6,9 @@ extension Scanner {
     func error(
         _ kind: JSONSyntaxError.Kind, at offset: Int, expected: String, found: String? = nil, limit: Int? = nil
     ) -> JSONSyntaxError {
+        guard locatesErrors else {
+            return JSONSyntaxError(kind: kind, byteOffset: offset, line: 0, column: 0, expected: expected, found: "", limit: limit)
+        }
         let location = JSONSourceLocation(byteOffset: offset, in: bytes)
         return JSONSyntaxError(
             kind: kind, byteOffset: location.byteOffset, line: location.line, column: location.column,

@@ -46,6 +46,10 @@ struct Scanner {
     /// Whether values are recorded on the tape. A scan that only validates checks every rule without
     /// recording (or indexing) anything, so it needs no memory in proportion to the input.
     let recordsTape: Bool
+    /// Whether an error names its line, column and what was found. A scan of a piece of a longer text
+    /// (``StreamedQuery``) turns this off: its errors only say that the piece is not a complete value, and
+    /// counting lines from the piece's start would cost more than the scan.
+    let locatesErrors: Bool
     // The tape being written. It lives in the scanner's own (struct) state while scanning, so that
     // appending costs no class access; `finishTape()` hands it to a `TapeBuffer`.
     private(set) var tapeBase: UnsafeMutablePointer<TapeEntry>
@@ -57,15 +61,17 @@ struct Scanner {
     /// on the tape (callers record the tape for that policy).
     ///
     /// - Throws: ``JSONSyntaxError/Kind/insufficientMemory`` when the system refuses the tape's memory.
-    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, recordsTape: Bool = true) throws(JSONSyntaxError) {
+    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, recordsTape: Bool = true,
+         tapeCapacity: Int? = nil, locatesErrors: Bool = true) throws(JSONSyntaxError) {
         self.bytes = bytes
         self.recordsTape = recordsTape
+        self.locatesErrors = locatesErrors
         // An empty buffer may have no base address; point at a static byte that is never read.
         self.base = bytes.baseAddress ?? Scanner.emptyInput
         self.end = bytes.count
         self.options = options
         usesVectorLoops = options.usesVectorInstructions && keel_vector_scan_available() != 0
-        let capacity = recordsTape ? bytes.count / 12 + 16 : 1
+        let capacity = recordsTape ? tapeCapacity ?? bytes.count / 12 + 16 : 1
         guard let tape = TapeRecycling.take(atLeast: capacity) else {
             throw Scanner.insufficientMemory(capacity: capacity, in: bytes)
         }
@@ -135,6 +141,19 @@ struct Scanner {
         if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF, options.byteOrderMark == .skip {
             i = 3
         }
+        i = try scanValue(from: i)
+        i = skipWhitespace(from: i)
+        if i < end {
+            throw error(.trailingContent, at: i, expected: "end of input")
+        }
+    }
+
+    /// Scans one value (with the whitespace before it) from `start`, and returns the index just past it. What
+    /// follows is not looked at: ``scanDocument()`` checks that only whitespace does, ``StreamedQuery`` that
+    /// a separator does.
+    @inline(__always)
+    mutating func scanValue(from start: Int) throws(JSONSyntaxError) -> Int {
+        var i = start
         // The innermost open container (a tape index, or -1 at the top level), its member count so far,
         // and the same pair for every container around it.
         var container = -1
@@ -226,11 +245,7 @@ struct Scanner {
             }
             break valueLoop
         }
-
-        i = skipWhitespace(from: i)
-        if i < end {
-            throw error(.trailingContent, at: i, expected: "end of input")
-        }
+        return i
     }
 
     /// A container that is open around the one being scanned: its tape index, whether it is an object, its

@@ -152,6 +152,7 @@ struct SetValue: ParsableCommand {
 /// `keel delete`: remove the values at JSON Pointers.
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "delete",
         abstract: "Remove the values at JSON Pointers, changing nothing else in the file.",
         discussion: """
             Removes each value in turn (an object member with its key, an array element), with one separating \
@@ -189,6 +190,7 @@ struct Delete: ParsableCommand {
 /// `keel patch`: apply a JSON Patch or a JSON Merge Patch.
 struct Patch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "patch",
         abstract: "Apply a JSON Patch (RFC 6902) or JSON Merge Patch (RFC 7386), all or nothing.",
         discussion: """
             PATCH is a file holding a JSON Patch (an array of operations) or, with --merge or when it holds an \

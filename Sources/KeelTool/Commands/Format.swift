@@ -4,6 +4,7 @@ import Keel
 /// `keel format`: pretty-print or minify JSON, keeping every number and string exactly as written.
 struct Format: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "format",
         abstract: "Pretty-print or minify JSON.",
         discussion: """
             Writes each input to standard output (or back to its file with --in-place), pretty with two spaces \

@@ -4,6 +4,7 @@ import Keel
 /// `keel get`: print the values at JSON Pointers.
 struct Get: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "get",
         abstract: "Print the value at each JSON Pointer (RFC 6901).",
         discussion: """
             Prints each value as compact JSON on its own line; with --raw, strings are printed as their text.

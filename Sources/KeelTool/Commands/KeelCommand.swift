@@ -12,6 +12,8 @@ struct KeelCommand: ParsableCommand {
             \(ExitStatus.usage.rawValue) a usage error. A closed pipe on standard output ends a run quietly, by SIGPIPE.
             """,
         version: "0.1.0",
+        // Each subcommand's configuration names it: a name left out is worked out from the type's name, by
+        // demangling it, for every subcommand at every start (about a tenth of a small run's instructions).
         subcommands: [Validate.self, Format.self, Get.self, Query.self, Stats.self, Model.self, SetValue.self, Delete.self, Patch.self]
     )
 

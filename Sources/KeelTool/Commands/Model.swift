@@ -5,6 +5,7 @@ import KeelModeling
 /// `keel model`: Swift model types for sample JSON.
 struct Model: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "model",
         abstract: "Print Swift @JSONModel types that decode every sample.",
         discussion: """
             Reads every input as samples of one kind of value: a document is a sample, the elements of a \

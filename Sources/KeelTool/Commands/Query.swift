@@ -1,9 +1,18 @@
 import ArgumentParser
 import Keel
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `keel query`: print the nodes a JSONPath query selects.
 struct Query: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "query",
         abstract: "Print the nodes a JSONPath query (RFC 9535) selects.",
         discussion: """
             Prints each selected node as compact JSON on its own line (JSON Lines), in the order the RFC \
@@ -64,50 +73,98 @@ struct Query: ParsableCommand {
             printError("keel query: \(error)\n  \(text)\n  \(String(repeating: " ", count: max(0, error.column - 1)))^")
             throw ExitCode(ExitStatus.usage)
         }
-        let status = source.eachRoot(records: records, input: input) { root, _ in printNodes(compiled.select(in: root)) }
+        if records.format(for: source) == nil, let streamed = StreamedQuery(compiled), answer(streamed, from: source) {
+            return
+        }
+        let status = source.eachRoot(records: records, input: input) { root, _ in
+            var printer = NodePrinter(array: array, raw: raw, paths: paths, flushes: true)
+            for node in compiled.select(in: root) { printer.add(node.value, path: node.normalizedPath) }
+            printer.finish()
+        }
         if status != .success { throw ExitCode(status) }
     }
 
-    private func printNodes(_ nodes: [JSONPathNode]) {
-        if array {
-            var output: [UInt8] = [UInt8(ascii: "[")]
-            for (position, node) in nodes.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                if paths {
-                    output += #"{"path":"#.utf8
-                    output += JSON.string(node.normalizedPath).description.utf8
-                    output += #","value":"#.utf8
-                    output += node.value.jsonBytes()
-                    output.append(UInt8(ascii: "}"))
-                } else {
-                    output += node.value.jsonBytes()
-                }
-                if output.count >= 1 << 16 {
-                    StandardOutput.write(output)
-                    output.removeAll(keepingCapacity: true)
-                }
-            }
-            output += "]\n".utf8
-            StandardOutput.write(output)
-            return
+    /// Answers a query of the shape ``StreamedQuery`` takes while reading a regular file, and prints the
+    /// nodes once the whole text has proved valid. False when the file must be parsed whole instead (standard
+    /// input, a pipe, invalid text, an unusual option): nothing has been printed then.
+    private func answer(_ streamed: StreamedQuery, from source: InputFile) -> Bool {
+        guard source.path != nil, let (descriptor, status) = try? source.openForReading() else { return false }
+        defer { close(descriptor) }
+        guard let status, status.st_mode & S_IFMT == S_IFREG else { return false }
+        var printer = NodePrinter(array: array, raw: raw, paths: paths, flushes: false)
+        let outcome = streamed.run(fileDescriptor: descriptor, options: input.parsingOptions(for: source)) { node in
+            printer.add(node.value, path: paths ? node.path.normalizedPath : "")
+        } discardFound: {
+            printer.discardAll()
         }
-        var output: [UInt8] = []
-        for node in nodes {
+        guard outcome == .answered else { return false }
+        printer.finish()
+        return true
+    }
+}
+
+/// The nodes of one query run as `keel query` prints them: JSON Lines, or one array (`--array`), strings raw
+/// (`--raw`), paths before values (`--paths`).
+private struct NodePrinter {
+    let array: Bool
+    let raw: Bool
+    let paths: Bool
+    /// Whether output may be written before ``finish()`` (when the document is known to be valid).
+    let flushes: Bool
+    private var output: [UInt8] = []
+    private var count = 0
+
+    init(array: Bool, raw: Bool, paths: Bool, flushes: Bool) {
+        self.array = array
+        self.raw = raw
+        self.paths = paths
+        self.flushes = flushes
+        if array { output.append(UInt8(ascii: "[")) }
+    }
+
+    /// Adds a node; `path` is its normalized path, read only with `--paths`.
+    mutating func add(_ value: JSONView, path: @autoclosure () -> String) {
+        if array {
+            if count > 0 { output.append(UInt8(ascii: ",")) }
             if paths {
-                output += node.normalizedPath.utf8
+                output += #"{"path":"#.utf8
+                output += JSON.string(path()).description.utf8
+                output += #","value":"#.utf8
+                output += value.jsonBytes()
+                output.append(UInt8(ascii: "}"))
+            } else {
+                output += value.jsonBytes()
+            }
+        } else {
+            if paths {
+                output += path().utf8
                 output.append(UInt8(ascii: "\t"))
             }
-            if raw, let string = node.value.stringValue {
+            if raw, let string = value.stringValue {
                 output += string.utf8
             } else {
-                output += node.value.jsonBytes()
+                output += value.jsonBytes()
             }
             output.append(UInt8(ascii: "\n"))
-            if output.count >= 1 << 16 {
-                StandardOutput.write(output)
-                output.removeAll(keepingCapacity: true)
-            }
         }
+        count += 1
+        if flushes, output.count >= 1 << 16 {
+            StandardOutput.write(output)
+            output.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Forgets every node added so far.
+    mutating func discardAll() {
+        output.removeAll(keepingCapacity: true)
+        count = 0
+        if array { output.append(UInt8(ascii: "[")) }
+    }
+
+    /// Writes what is left, and the array's end.
+    mutating func finish() {
+        if array { output += "]\n".utf8 }
         StandardOutput.write(output)
+        output.removeAll()
     }
 }

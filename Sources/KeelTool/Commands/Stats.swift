@@ -4,6 +4,7 @@ import Keel
 /// `keel stats`: what a JSON document holds.
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Show what a JSON document holds.",
         discussion: """
             For each input: its size, how many values of each kind, the deepest nesting, the largest array and \

@@ -5,6 +5,7 @@ import KeelSchema
 /// `keel validate`: parse each input strictly; print `OK` for valid ones and a located error for the rest.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check that each file holds exactly one valid JSON value.",
         discussion: """
             Reads standard input when no file is given, or for '-'. Prints '<file>: OK' for each valid input on \
