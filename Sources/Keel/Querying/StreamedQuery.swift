@@ -1,6 +1,8 @@
-// A JSONPath query answered while its file is read, for the shape of query most asked of large files: named
-// members down to one array, then each element taken or filtered, and anything after that asked of the
-// element (`$.statuses[?@.retweet_count > 5].id`, `$.items[*].name`, `$[?@.level == "error"]`).
+// A JSONPath query answered while its file is read, for the two shapes of query most asked of large files:
+// named members down to one array, then each element taken or filtered, and anything after that asked of the
+// element (`$.statuses[?@.retweet_count > 5].id`, `$.items[*].name`, `$[?@.level == "error"]`); and a name
+// searched for everywhere (`$..screen_name`, `$..user.id`), where each element of the arrays at the top is
+// searched on its own.
 //
 // The text is read into one buffer of a fixed size, reused. The members on the way to the array are followed
 // by hand; every other value is validated without being recorded; each element of the array is parsed on its
@@ -14,17 +16,21 @@
 // whole text as usual, which reports the error at its place. Repeated keys on the way to the array follow
 // the rule of every Keel lookup, the last one counts: each match discards what an earlier one found.
 
-/// A compiled query of the shape ``StreamedQuery`` answers, run over a file descriptor's text.
-package struct StreamedQuery {
+/// A compiled query of the shape ``StreamedQuery`` answers, run over a file descriptor's text. For `keel query`
+/// and the benchmarks (hence the SPI): its nodes have no place in the file, so it is not a public API yet.
+@_spi(Streaming) public struct StreamedQuery {
     /// The member names from `$` to the array (none when the array is the root).
     let names: [MemberName]
-    /// The segment applied to the array: one wildcard or one filter.
+    /// The segment applied to the array: one wildcard or one filter; or, for a search, `..name`.
     let elementSegment: SegmentSyntax
     /// The rest of the query, relative to each element the segment selects.
     let rest: QuerySyntax
+    /// Whether the query starts with `..name`: the root, and each array among the root's members, is walked
+    /// by hand, and everything else searched as a document of its own.
+    let searchesFromRoot: Bool
 
     /// What a run found out.
-    package enum Outcome: Equatable {
+    public enum Outcome: Equatable {
         /// The text is valid JSON and every selected node was handed out.
         case answered
         /// The text could not be answered this way (invalid, unreadable, or unusual); parse it whole.
@@ -34,18 +40,36 @@ package struct StreamedQuery {
     /// A selected node: a view into a small document (the element it was found in, or the array's object
     /// itself), and the steps from the file's root to that document's root. The view's own line and column
     /// are not the file's.
-    package struct Node {
-        package let prefix: [JSONPath.Component]
-        package let value: JSONView
+    public struct Node {
+        public let prefix: [JSONPath.Component]
+        public let value: JSONView
+        /// Whether the node goes before every node handed out so far: the root's own member of a searched
+        /// name, which the RFC's order puts before what the root holds, though the text may have it last.
+        public let comesFirst: Bool
+
+        init(prefix: [JSONPath.Component], value: JSONView, comesFirst: Bool = false) {
+            self.prefix = prefix
+            self.value = value
+            self.comesFirst = comesFirst
+        }
 
         /// The steps from the file's root to the node.
-        package var path: JSONPath { JSONPath(prefix + value.path.components) }
+        public var path: JSONPath { JSONPath(prefix + value.path.components) }
     }
 
     /// The plan for `query`, or `nil` when its shape is not one this answers: it must go through names to a
-    /// wildcard or a filter, and no filter may look at `$`.
-    package init?(_ query: JSONPathQuery) {
+    /// wildcard or a filter, or start with `..name`; and no filter may look at `$`.
+    public init?(_ query: JSONPathQuery) {
         let segments = query.syntax.segments
+        if let first = segments.first, first.isDescendant, first.selectors.count == 1, case .name = first.selectors[0] {
+            let rest = QuerySyntax(isRelative: true, segments: Array(segments.dropFirst()))
+            guard !rest.readsRoot else { return nil }
+            self.names = []
+            self.elementSegment = first
+            self.rest = rest
+            self.searchesFromRoot = true
+            return
+        }
         var names: [MemberName] = []
         var position = 0
         while position < segments.count, !segments[position].isDescendant, segments[position].selectors.count == 1,
@@ -66,12 +90,13 @@ package struct StreamedQuery {
         self.names = names
         self.elementSegment = segment
         self.rest = rest
+        self.searchesFromRoot = false
     }
 
     /// Reads `descriptor` to its end and hands each selected node to `found`, in the RFC's order. When a
     /// repeated key on the way to the array makes what was found void, `discardFound` is called and the
     /// nodes of the later member follow. Nothing handed out counts unless the outcome is `.answered`.
-    package func run(
+    public func run(
         fileDescriptor descriptor: Int32, options: JSONParsingOptions, bufferSize: Int = 1 << 18,
         found: (Node) -> Void, discardFound: () -> Void
     ) -> Outcome {
@@ -99,6 +124,20 @@ extension StreamedQuery {
         case element(index: Int)
         /// After the root value: only whitespace.
         case end
+        /// A search: the root value.
+        case searchRoot
+        /// A search, in the root object: its first member or `}` (`first`), or `,` or `}`; `own` is the
+        /// root's own member of the searched name met so far.
+        case searchMember(first: Bool, own: OwnMember?)
+        /// A search, in an array that is the root (`key` nil) or the root's member `key`: its element `index`
+        /// (the first, where `]` may close it, when `index` is 0).
+        case searchElement(key: String?, index: Int, own: OwnMember?)
+    }
+
+    /// The root's own member of a searched name: its key as written and its value.
+    private struct OwnMember {
+        let key: String
+        let document: JSONDocument
     }
 
     /// Why a step stopped short.
@@ -131,7 +170,7 @@ extension StreamedQuery {
         /// Walks the whole text; false when it gave up (see ``Outcome/needsWholeDocument``).
         mutating func walk(found: (Node) -> Void, discardFound: () -> Void) -> Bool {
             var position = 0
-            var step = Step.chainValue(depth: 0)
+            var step = plan.searchesFromRoot ? Step.searchRoot : Step.chainValue(depth: 0)
             // Enough text to see a byte order mark, however small the buffer.
             repeat {
                 guard refill(keepingFrom: 0) else { return false }
@@ -194,6 +233,8 @@ extension StreamedQuery {
         ) throws(StepFailure) -> (Step, Int)? {
             let names = plan.names
             switch step {
+            case .searchRoot, .searchMember, .searchElement:
+                return try search(step, at: position, in: text, found: found)
             case .chainValue(let depth):
                 let start = try skipWhitespace(text, from: position)
                 if depth < names.count {
@@ -268,6 +309,72 @@ extension StreamedQuery {
             }
         }
 
+        /// A step of a search (`..name`): the root and the arrays among its members are walked; each of their
+        /// elements, and every other member, is searched as a document of its own. The root's own member of
+        /// the name (the last, if repeated) is handed out when the root closes, to go first.
+        func search(
+            _ step: Step, at position: Int, in text: UnsafeBufferPointer<UInt8>, found: (Node) -> Void
+        ) throws(StepFailure) -> (Step, Int)? {
+            let query = QuerySyntax(isRelative: true, segments: [plan.elementSegment] + plan.rest.segments)
+            switch step {
+            case .searchRoot:
+                let start = try skipWhitespace(text, from: position)
+                switch text[start] {
+                case UInt8(ascii: "{"): return (.searchMember(first: true, own: nil), start + 1)
+                case UInt8(ascii: "["): return (.searchElement(key: nil, index: 0, own: nil), start + 1)
+                default: return (.end, try skipValue(text, at: start, openContainers: 0))
+                }
+            case .searchMember(let first, let own):
+                var start = try skipWhitespace(text, from: position)
+                if text[start] == UInt8(ascii: "}") {
+                    if let own {
+                        for node in select(plan.rest, in: own.document, filter: nil) {
+                            found(Node(prefix: [.key(own.key)], value: node, comesFirst: true))
+                        }
+                    }
+                    return (.end, start + 1)
+                }
+                if !first {
+                    guard text[start] == UInt8(ascii: ",") else { throw .invalid }
+                    start = try skipWhitespace(text, from: start + 1)
+                }
+                guard text[start] == UInt8(ascii: "\"") else { throw .invalid }
+                let keyEnd = try skipValue(text, at: start, openContainers: 1)
+                let colon = try skipWhitespace(text, from: keyEnd)
+                guard text[colon] == UInt8(ascii: ":") else { throw .invalid }
+                let valueStart = try skipWhitespace(text, from: colon + 1)
+                let raw = UnsafeBufferPointer(rebasing: text[(start + 1)..<(keyEnd - 1)])
+                let isSearchedName: Bool
+                if case .name(let name) = plan.elementSegment.selectors[0] { isSearchedName = Self.key(raw, equals: name) } else { isSearchedName = false }
+                if !isSearchedName, text[valueStart] == UInt8(ascii: "[") {
+                    return (.searchElement(key: Self.text(ofKey: raw), index: 0, own: own), valueStart + 1)
+                }
+                let (document, end) = try parseValue(text, at: valueStart, openContainers: 1)
+                let key = Self.text(ofKey: raw)
+                let nodes = select(query, in: document, filter: nil)
+                for node in nodes { found(Node(prefix: [.key(key)], value: node)) }
+                // Of repeated keys the last is the root's own member.
+                return (.searchMember(first: false, own: isSearchedName ? OwnMember(key: key, document: document) : own), end)
+            case .searchElement(let key, let index, let own):
+                var start = try skipWhitespace(text, from: position)
+                let after: Step = key == nil ? .end : .searchMember(first: false, own: own)
+                if index == 0, text[start] == UInt8(ascii: "]") { return (after, start + 1) }
+                let (document, end) = try parseValue(text, at: start, openContainers: key == nil ? 1 : 2)
+                start = try skipWhitespace(text, from: end)
+                let separator = text[start]
+                guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "]") else { throw .invalid }
+                let selected = select(query, in: document, filter: nil)
+                if !selected.isEmpty {
+                    let prefix: [JSONPath.Component] = (key.map { [.key($0)] } ?? []) + [.index(index)]
+                    for node in selected { found(Node(prefix: prefix, value: node)) }
+                }
+                if separator == UInt8(ascii: "]") { return (after, start + 1) }
+                return (.searchElement(key: key, index: index + 1, own: own), start + 1)
+            default:
+                return nil
+            }
+        }
+
         /// The step after the value at `depth` on the way: the next member of the object around it, or the end.
         private func after(depth: Int) -> Step { depth == 0 ? .end : .nextMember(depth: depth - 1) }
 
@@ -338,6 +445,14 @@ extension StreamedQuery {
                 return evaluator.select(query, current: 0)
             }
             return selected.map { JSONView(storage: storage, index: $0) }
+        }
+
+        /// A key's text, from its raw bytes (between its quotes, escapes as written).
+        static func text(ofKey raw: UnsafeBufferPointer<UInt8>) -> String {
+            guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+            var unescaped = [UInt8](repeating: 0, count: raw.count)
+            let count = unescaped.withUnsafeMutableBufferPointer { StringUnescaping.unescape(raw, into: $0) }
+            return String(decoding: unescaped[..<count], as: UTF8.self)
         }
 
         /// Whether a key's raw text (between its quotes, escapes as written) is `name`.

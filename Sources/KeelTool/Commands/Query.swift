@@ -1,5 +1,5 @@
 import ArgumentParser
-import Keel
+@_spi(Streaming) import Keel
 
 #if canImport(Glibc)
 import Glibc
@@ -93,7 +93,7 @@ struct Query: ParsableCommand {
         guard let status, status.st_mode & S_IFMT == S_IFREG else { return false }
         var printer = NodePrinter(array: array, raw: raw, paths: paths, flushes: false)
         let outcome = streamed.run(fileDescriptor: descriptor, options: input.parsingOptions(for: source)) { node in
-            printer.add(node.value, path: paths ? node.path.normalizedPath : "")
+            printer.add(node.value, path: paths ? node.path.normalizedPath : "", first: node.comesFirst)
         } discardFound: {
             printer.discardAll()
         }
@@ -111,60 +111,79 @@ private struct NodePrinter {
     let paths: Bool
     /// Whether output may be written before ``finish()`` (when the document is known to be valid).
     let flushes: Bool
+    /// The nodes' text, each after a comma in an array but the first; `first` holds the nodes that go
+    /// before all others (only when nothing is written before ``finish()``).
     private var output: [UInt8] = []
-    private var count = 0
+    private var first: [UInt8] = []
+    private var outputNodes = 0
+    private var written = false
 
     init(array: Bool, raw: Bool, paths: Bool, flushes: Bool) {
         self.array = array
         self.raw = raw
         self.paths = paths
         self.flushes = flushes
-        if array { output.append(UInt8(ascii: "[")) }
     }
 
-    /// Adds a node; `path` is its normalized path, read only with `--paths`.
-    mutating func add(_ value: JSONView, path: @autoclosure () -> String) {
+    /// Adds a node; `path` is its normalized path, read only with `--paths`. A node added `first` goes before
+    /// every node added without.
+    mutating func add(_ value: JSONView, path: @autoclosure () -> String, first isFirst: Bool = false) {
+        var text: [UInt8] = []
         if array {
-            if count > 0 { output.append(UInt8(ascii: ",")) }
+            if isFirst ? !first.isEmpty : outputNodes > 0 { text.append(UInt8(ascii: ",")) }
             if paths {
-                output += #"{"path":"#.utf8
-                output += JSON.string(path()).description.utf8
-                output += #","value":"#.utf8
-                output += value.jsonBytes()
-                output.append(UInt8(ascii: "}"))
+                text += #"{"path":"#.utf8
+                text += JSON.string(path()).description.utf8
+                text += #","value":"#.utf8
+                text += value.jsonBytes()
+                text.append(UInt8(ascii: "}"))
             } else {
-                output += value.jsonBytes()
+                text += value.jsonBytes()
             }
         } else {
             if paths {
-                output += path().utf8
-                output.append(UInt8(ascii: "\t"))
+                text += path().utf8
+                text.append(UInt8(ascii: "\t"))
             }
             if raw, let string = value.stringValue {
-                output += string.utf8
+                text += string.utf8
             } else {
-                output += value.jsonBytes()
+                text += value.jsonBytes()
             }
-            output.append(UInt8(ascii: "\n"))
+            text.append(UInt8(ascii: "\n"))
         }
-        count += 1
+        if isFirst {
+            first += text
+        } else {
+            output += text
+            outputNodes += 1
+        }
         if flushes, output.count >= 1 << 16 {
-            StandardOutput.write(output)
-            output.removeAll(keepingCapacity: true)
+            write(ending: false)
         }
     }
 
     /// Forgets every node added so far.
     mutating func discardAll() {
         output.removeAll(keepingCapacity: true)
-        count = 0
-        if array { output.append(UInt8(ascii: "[")) }
+        first.removeAll()
+        outputNodes = 0
     }
 
     /// Writes what is left, and the array's end.
-    mutating func finish() {
-        if array { output += "]\n".utf8 }
-        StandardOutput.write(output)
-        output.removeAll()
+    mutating func finish() { write(ending: true) }
+
+    private mutating func write(ending: Bool) {
+        var text = first
+        if array, !first.isEmpty, !output.isEmpty, output.first != UInt8(ascii: ",") { text.append(UInt8(ascii: ",")) }
+        text += output
+        first = []
+        output.removeAll(keepingCapacity: true)
+        if array {
+            if !written { text.insert(UInt8(ascii: "["), at: 0) }
+            if ending { text += "]\n".utf8 }
+        }
+        written = true
+        StandardOutput.write(text)
     }
 }

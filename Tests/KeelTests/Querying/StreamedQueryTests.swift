@@ -1,5 +1,5 @@
 import Foundation
-import Keel
+@_spi(Streaming) import Keel
 import KeelTestSupport
 import PropertyBased
 import Testing
@@ -20,12 +20,18 @@ import Testing
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         var found: Found = []
+        var foundFirst: Found = []
         let outcome = plan.run(fileDescriptor: descriptor, options: JSONParsingOptions(), bufferSize: bufferSize) { node in
-            found.append((node.path.normalizedPath, JSON(node.value)))
+            if node.comesFirst {
+                foundFirst.append((node.path.normalizedPath, JSON(node.value)))
+            } else {
+                found.append((node.path.normalizedPath, JSON(node.value)))
+            }
         } discardFound: {
             found.removeAll()
+            foundFirst.removeAll()
         }
-        return outcome == .answered ? found : nil
+        return outcome == .answered ? foundFirst + found : nil
     }
 
     /// What the whole-document evaluation selects, or `nil` for invalid text.
@@ -43,12 +49,13 @@ import Testing
         }
     }
 
-    @Test func onlyQueriesThroughNamesToAWildcardOrFilterAreStreamed() throws {
-        for query in ["$[*]", "$.a[*]", "$.a.b[?@.x > 1].y", "$['a'][?@.x]..z", "$.a[*][?@ == 2]", "$[?length(@.n) > 2]"] {
+    @Test func onlyQueriesThroughNamesToAWildcardOrFilterOrSearchingANameAreStreamed() throws {
+        for query in ["$[*]", "$.a[*]", "$.a.b[?@.x > 1].y", "$['a'][?@.x]..z", "$.a[*][?@ == 2]", "$[?length(@.n) > 2]",
+                      "$..a", "$..a[*].b", "$..['a']", "$..a[?@.b]"] {
             #expect(StreamedQuery(try JSONPathQuery(query)) != nil, "\(query)")
         }
-        for query in ["$", "$.a", "$.a[0]", "$..a[*]", "$.a[0:2]", "$.a[*,0]", "$.a[?@.x == $.y]", "$.a[*][?$.b]",
-                      "$.a[?count($..x) > 1]", "$.a..b[*]"] {
+        for query in ["$", "$.a", "$.a[0]", "$..*", "$..[0]", "$..['a','b']", "$.a[0:2]", "$.a[*,0]", "$.a[?@.x == $.y]",
+                      "$.a[*][?$.b]", "$.a[?count($..x) > 1]", "$.a..b[*]", "$..a[?@ == $.b]"] {
             #expect(StreamedQuery(try JSONPathQuery(query)) == nil, "\(query)")
         }
     }
@@ -60,12 +67,27 @@ import Testing
                          7, "text", null, {"n": 12.5e1, "id": -3} ] , "after": [true, false, {}]  }
             """.utf8)
         for query in ["$.items[*]", "$.items[?@.n > 10].id", "$.items[*].id", "$.items[*]..id", "$.items[?@.tags]",
-                      "$.meta[*]", "$.meta.n[*]", "$.missing[*]", "$.after[?@ == true]", "$[*]", "$[?@.n]"] {
+                      "$.meta[*]", "$.meta.n[*]", "$.missing[*]", "$.after[?@ == true]", "$[*]", "$[?@.n]",
+                      "$..id", "$..n", "$..n[*]", "$..k", "$..deep[0]", "$..s"] {
             try Self.expectSameAnswer(query, over: text, bufferSizes: [1, 2, 3, 5, 8, 13, 64, 4096])
         }
         try Self.expectSameAnswer("$[?@ > 1]", over: Array("[1, 2, 3.5, \"4\", [5]]".utf8), bufferSizes: [1, 4, 100])
         try Self.expectSameAnswer("$[*]", over: Array(" [ ] ".utf8), bufferSizes: [1, 100])
         try Self.expectSameAnswer("$.a[*]", over: Array("{\"a\": 3}".utf8), bufferSizes: [1, 100])
+        for text in ["3", "[]", "{}", "[{\"id\": 1}, [{\"id\": 2}]]", "{\"id\": {\"id\": 1}}", "\"id\""] {
+            try Self.expectSameAnswer("$..id", over: Array(text.utf8), bufferSizes: [1, 100])
+        }
+    }
+
+    /// A search puts the root's own member first, though the text has it last, and of repeated keys there
+    /// the last is the root's member, while each of them is searched.
+    @Test func aSearchPutsTheRootsOwnMemberFirst() throws {
+        for text in [#"{"list": [{"id": 1}, {"x": {"id": 2}}], "id": 3}"#, #"{"id": {"id": 4}, "list": [{"id": 1}], "id": [{"id": 5}]}"#,
+                     #"{"a": {"id": 6}, "\u0069d": 7, "b": [], "c": [[{"id": 8}]]}"#] {
+            for query in ["$..id", "$..id[*]", "$..id..id", "$..id.id"] {
+                try Self.expectSameAnswer(query, over: Array(text.utf8), bufferSizes: [1, 5, 4096])
+            }
+        }
     }
 
     /// Of repeated keys on the way, the last counts: what an earlier one found is dropped, even when the last
@@ -132,7 +154,7 @@ import Testing
             let list: JSON = if case .array = elements { elements } else { [elements, value, ["n": 3]] }
             let document: JSON = ["before": value, "list": list, "after": value]
             let text = try document.jsonText(options: program.count % 2 == 0 ? .pretty() : JSONWritingOptions())
-            for query in ["$.list[*]", "$.list[?@.n]", "$.list[*][*]", "$.list[?@ == @]..*"] {
+            for query in ["$.list[*]", "$.list[?@.n]", "$.list[*][*]", "$.list[?@ == @]..*", "$..n", "$..list[*]"] {
                 try Self.expectSameAnswer(query, over: Array(text.utf8), bufferSizes: [1, 9, 4096])
             }
         }
@@ -144,7 +166,8 @@ import Testing
         let corpus = try #require(SharedFixtures.corpus)
         let cases = [("twitter.json", "$.statuses[?@.retweet_count > 5].id"), ("twitter.json", "$.statuses[*].user.screen_name"),
                      ("citm_catalog.json", "$.performances[?@.venueCode == 'PLEYEL_PLEYEL'].id"),
-                     ("citm_catalog.json", "$.events[*].name"), ("canada.json", "$.features[*].geometry.type")]
+                     ("citm_catalog.json", "$.events[*].name"), ("canada.json", "$.features[*].geometry.type"),
+                     ("twitter.json", "$..screen_name"), ("citm_catalog.json", "$..seatCategoryId"), ("canada.json", "$..type")]
         for (file, query) in cases {
             let text = try SharedFixtures.bytes(of: corpus.appendingPathComponent(file))
             let expected = try #require(try Self.whole(query, over: text))
