@@ -13,6 +13,12 @@ enum RepeatedStatuses {
         text += "]}"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("keel-\(name)-benchmark-\(getpid()).json")
         try Data(text.utf8).write(to: file)
+        // Written out to the disk now, not by the kernel's flusher while the cases are timed.
+        let descriptor = open(file.path, O_RDONLY)
+        if descriptor >= 0 {
+            fsync(descriptor)
+            close(descriptor)
+        }
         return (file, text.utf8.count)
     }
 }

@@ -40,18 +40,6 @@ enum SystemLibrary {
         free(memory)
     }
 
-    /// Asks the kernel to back the whole pages of `bytes` at `memory` with huge pages (Linux; elsewhere, and
-    /// when refused, nothing happens: it is a hint).
-    static func adviseHugePages(_ memory: UnsafeMutableRawPointer, bytes: Int) {
-        #if os(Linux)
-        let pageSize = 4_096
-        let start = (Int(bitPattern: memory) + pageSize - 1) & ~(pageSize - 1)
-        let end = (Int(bitPattern: memory) + bytes) & ~(pageSize - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-        #endif
-    }
-
     /// The offset of the first `byte` in the `count` bytes at `base`.
     static func firstOffset(of byte: UInt8, in base: UnsafeRawPointer, count: Int) -> Int? {
         memchr(base, Int32(byte), count).map { base.distance(to: UnsafeRawPointer($0)) }

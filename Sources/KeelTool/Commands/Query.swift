@@ -1,14 +1,6 @@
 import ArgumentParser
 @_spi(Streaming) import Keel
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `keel query`: print the nodes a JSONPath query selects.
 struct Query: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -88,14 +80,13 @@ struct Query: ParsableCommand {
     /// nodes once the whole text has proved valid. False when the file must be parsed whole instead (standard
     /// input, a pipe, invalid text, an unusual option): nothing has been printed then.
     private func answer(_ streamed: StreamedQuery, from source: InputFile) -> Bool {
-        guard source.path != nil, let (descriptor, status) = try? source.openForReading() else { return false }
-        defer { close(descriptor) }
-        guard let status, status.st_mode & S_IFMT == S_IFREG else { return false }
         var printer = NodePrinter(array: array, raw: raw, paths: paths, flushes: false)
-        let outcome = streamed.run(fileDescriptor: descriptor, options: input.parsingOptions(for: source)) { node in
-            printer.add(node.value, path: paths ? node.path.normalizedPath : "", first: node.comesFirst)
-        } discardFound: {
-            printer.discardAll()
+        let outcome = source.withRegularFile { descriptor in
+            streamed.run(fileDescriptor: descriptor, options: input.parsingOptions(for: source)) { node in
+                printer.add(node.value, path: paths ? node.path.normalizedPath : "", first: node.comesFirst)
+            } discardFound: {
+                printer.discardAll()
+            }
         }
         guard outcome == .answered else { return false }
         printer.finish()

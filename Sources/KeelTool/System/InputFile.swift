@@ -82,6 +82,15 @@ struct InputFile {
         return bytes
     }
 
+    /// Calls `body` with a descriptor for the named file when it is a regular file (not standard input, a pipe
+    /// or a device), and closes it after; `nil` when it is not one or cannot be opened.
+    func withRegularFile<Result>(_ body: (Int32) -> Result) -> Result? {
+        guard path != nil, let (descriptor, status) = try? openForReading() else { return nil }
+        defer { close(descriptor) }
+        guard let status, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return body(descriptor)
+    }
+
     /// The input's descriptor (standard input, or the file opened for reading, which the caller closes) and
     /// what `fstat` says of it (`nil` if it cannot say); a directory is refused as unreadable.
     func openForReading() throws(InputError) -> (descriptor: Int32, status: stat?) {
@@ -109,7 +118,6 @@ struct InputFile {
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
-            Self.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             while count < size {
                 let piece = readBytes(descriptor, base + count, min(size - count, 1 << 26))
                 if piece == 0 { break }
@@ -124,21 +132,6 @@ struct InputFile {
         }
         if let failure { throw .unreadable(SystemError(code: failure)) }
         return bytes
-    }
-
-    /// Asks Linux to back a large buffer with huge pages where it can: reading a gigabyte into 4 KiB pages
-    /// costs a quarter of a million page faults, into 2 MiB pages five hundred. Elsewhere, and for small
-    /// buffers, it does nothing; a refusal changes nothing either.
-    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-        let hugePage = 1 << 21
-        guard buffer.count >= 4 * hugePage, let base = buffer.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-        #endif
     }
 
     /// The parser's error for `prefix` if it lies before the prefix's end: every longer input that starts
