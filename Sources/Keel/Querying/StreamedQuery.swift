@@ -100,9 +100,24 @@
         fileDescriptor descriptor: Int32, options: JSONParsingOptions, bufferSize: Int = 1 << 18,
         found: (Node) -> Void, discardFound: () -> Void
     ) -> Outcome {
+        run(options: options, bufferSize: bufferSize, reading: { buffer in
+            switch SystemLibrary.read(descriptor, into: buffer) {
+            case .success(let count): count
+            case .failure: -1
+            }
+        }, found: found, discardFound: discardFound)
+    }
+
+    /// Runs over text handed out by `read`, which fills as much of a buffer as it likes and returns how many
+    /// bytes it wrote: 0 at the end of the text, less than 0 when reading failed. For text that is not in a
+    /// file, and for checks that cut the text anywhere.
+    public func run(
+        options: JSONParsingOptions, bufferSize: Int = 1 << 18, reading read: @escaping (UnsafeMutableRawBufferPointer) -> Int,
+        found: (Node) -> Void, discardFound: () -> Void
+    ) -> Outcome {
         guard options.syntax == .strict, options.textEncoding == .utf8, options.duplicateKeys == .keepAll,
               names.count + 1 <= options.maximumDepth else { return .needsWholeDocument }
-        var run = Run(plan: self, descriptor: descriptor, options: options, bufferSize: max(bufferSize, 1))
+        var run = Run(plan: self, read: read, options: options, bufferSize: max(bufferSize, 1))
         return run.walk(found: found, discardFound: discardFound) ? .answered : .needsWholeDocument
     }
 }
@@ -151,7 +166,7 @@ extension StreamedQuery {
     /// One pass over one file.
     private struct Run {
         let plan: StreamedQuery
-        let descriptor: Int32
+        let read: (UnsafeMutableRawBufferPointer) -> Int
         let options: JSONParsingOptions
         /// The text read and not yet passed, from `buffer[0]`; `filled` bytes of it are valid.
         var buffer: [UInt8]
@@ -160,9 +175,10 @@ extension StreamedQuery {
         var total = 0
         var atEnd = false
 
-        init(plan: StreamedQuery, descriptor: Int32, options: JSONParsingOptions, bufferSize: Int) {
+        init(plan: StreamedQuery, read: @escaping (UnsafeMutableRawBufferPointer) -> Int, options: JSONParsingOptions,
+             bufferSize: Int) {
             self.plan = plan
-            self.descriptor = descriptor
+            self.read = read
             self.options = options
             buffer = [UInt8](repeating: 0, count: bufferSize)
         }
@@ -211,10 +227,10 @@ extension StreamedQuery {
             if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
             let limit = min(options.maximumDocumentSize, JSONParsingOptions.largestDocumentSize)
             while filled < buffer.count {
-                let result = buffer.withUnsafeMutableBytes { bytes in
-                    SystemLibrary.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
+                let count = buffer.withUnsafeMutableBytes { bytes in
+                    read(UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
                 }
-                guard case .success(let count) = result else { return false }
+                guard count >= 0, count <= buffer.count - filled else { return false }
                 if count == 0 {
                     atEnd = true
                     break

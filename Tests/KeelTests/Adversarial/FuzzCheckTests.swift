@@ -10,7 +10,7 @@ import Testing
     static let checks: [(name: String, run: @Sendable ([UInt8]) throws(FuzzFailure) -> Void)] = [
         ("FuzzParser", ParserCheck.run), ("FuzzRoundTrip", RoundTripCheck.run), ("FuzzPointer", PointerCheck.run),
         ("FuzzCodable", CodableCheck.run), ("FuzzDifferential", DifferentialCheck.run), ("FuzzModels", ModelCheck.run),
-        ("FuzzIncremental", IncrementalCheck.run), ("FuzzCommented", CommentedCheck.run),
+        ("FuzzIncremental", IncrementalCheck.run), ("FuzzCommented", CommentedCheck.run), ("FuzzQuery", QueryCheck.run),
     ]
 
     static func files(in folder: URL) -> [URL] {
