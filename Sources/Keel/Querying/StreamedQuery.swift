@@ -275,18 +275,11 @@ extension StreamedQuery {
                     return try (after(depth: depth), skipValue(text, at: start, openContainers: depth))
                 }
             case .firstMember(let depth), .nextMember(let depth):
-                var start = try skipWhitespace(text, from: position)
-                if text[start] == UInt8(ascii: "}") { return (after(depth: depth), start + 1) }
-                if case .nextMember = step {
-                    guard text[start] == UInt8(ascii: ",") else { throw .invalid }
-                    start = try skipWhitespace(text, from: start + 1)
+                let isFirst = if case .firstMember = step { true } else { false }
+                var next = position
+                guard let (key, valueStart) = try member(text, at: &next, isFirst: isFirst, openContainers: depth + 1) else {
+                    return (after(depth: depth), next)
                 }
-                guard text[start] == UInt8(ascii: "\"") else { throw .invalid }
-                let keyEnd = try skipValue(text, at: start, openContainers: depth + 1)
-                let colon = try skipWhitespace(text, from: keyEnd)
-                guard text[colon] == UInt8(ascii: ":") else { throw .invalid }
-                let valueStart = try skipWhitespace(text, from: colon + 1)
-                let key = UnsafeBufferPointer(rebasing: text[(start + 1)..<(keyEnd - 1)])
                 if Self.key(key, equals: names[depth]) {
                     // A later member of this name replaces what an earlier one found.
                     discardFound()
@@ -294,17 +287,13 @@ extension StreamedQuery {
                 }
                 return (.nextMember(depth: depth), try skipValue(text, at: valueStart, openContainers: depth + 1))
             case .firstElement, .element:
-                var start = try skipWhitespace(text, from: position)
                 var index = 0
-                if case .element(let at) = step {
-                    index = at
-                } else if text[start] == UInt8(ascii: "]") {
-                    return (after(depth: names.count), start + 1)
+                if case .element(let at) = step { index = at }
+                var closed = position
+                guard let (document, next, isLast) = try element(text, at: &closed, isFirst: index == 0,
+                                                                 openContainers: names.count + 1) else {
+                    return (after(depth: names.count), closed)
                 }
-                let (document, end) = try parseValue(text, at: start, openContainers: names.count + 1)
-                start = try skipWhitespace(text, from: end)
-                let separator = text[start]
-                guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "]") else { throw .invalid }
                 var filter: LogicalSyntax?
                 if case .filter(let expression) = plan.elementSegment.selectors[0] { filter = expression }
                 let selected = select(plan.rest, in: document, filter: filter)
@@ -312,8 +301,7 @@ extension StreamedQuery {
                     let prefix = names.map { JSONPath.Component.key($0.text) } + [.index(index)]
                     for node in selected { found(Node(prefix: prefix, value: node)) }
                 }
-                if separator == UInt8(ascii: "]") { return (after(depth: names.count), start + 1) }
-                return (.element(index: index + 1), start + 1)
+                return (isLast ? after(depth: names.count) : .element(index: index + 1), next)
             case .end:
                 var index = position
                 while index < text.count, JSONWhitespace.contains(text[index]) { index += 1 }
@@ -341,25 +329,15 @@ extension StreamedQuery {
                 default: return (.end, try skipValue(text, at: start, openContainers: 0))
                 }
             case .searchMember(let first, let own):
-                var start = try skipWhitespace(text, from: position)
-                if text[start] == UInt8(ascii: "}") {
+                var closed = position
+                guard let (raw, valueStart) = try member(text, at: &closed, isFirst: first, openContainers: 1) else {
                     if let own {
                         for node in select(plan.rest, in: own.document, filter: nil) {
                             found(Node(prefix: [.key(own.key)], value: node, comesFirst: true))
                         }
                     }
-                    return (.end, start + 1)
+                    return (.end, closed)
                 }
-                if !first {
-                    guard text[start] == UInt8(ascii: ",") else { throw .invalid }
-                    start = try skipWhitespace(text, from: start + 1)
-                }
-                guard text[start] == UInt8(ascii: "\"") else { throw .invalid }
-                let keyEnd = try skipValue(text, at: start, openContainers: 1)
-                let colon = try skipWhitespace(text, from: keyEnd)
-                guard text[colon] == UInt8(ascii: ":") else { throw .invalid }
-                let valueStart = try skipWhitespace(text, from: colon + 1)
-                let raw = UnsafeBufferPointer(rebasing: text[(start + 1)..<(keyEnd - 1)])
                 let isSearchedName: Bool
                 if case .name(let name) = plan.elementSegment.selectors[0] { isSearchedName = Self.key(raw, equals: name) } else { isSearchedName = false }
                 if !isSearchedName, text[valueStart] == UInt8(ascii: "[") {
@@ -372,23 +350,60 @@ extension StreamedQuery {
                 // Of repeated keys the last is the root's own member.
                 return (.searchMember(first: false, own: isSearchedName ? OwnMember(key: key, document: document) : own), end)
             case .searchElement(let key, let index, let own):
-                var start = try skipWhitespace(text, from: position)
                 let after: Step = key == nil ? .end : .searchMember(first: false, own: own)
-                if index == 0, text[start] == UInt8(ascii: "]") { return (after, start + 1) }
-                let (document, end) = try parseValue(text, at: start, openContainers: key == nil ? 1 : 2)
-                start = try skipWhitespace(text, from: end)
-                let separator = text[start]
-                guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "]") else { throw .invalid }
+                var closed = position
+                guard let (document, next, isLast) = try element(text, at: &closed, isFirst: index == 0,
+                                                                 openContainers: key == nil ? 1 : 2) else {
+                    return (after, closed)
+                }
                 let selected = select(query, in: document, filter: nil)
                 if !selected.isEmpty {
                     let prefix: [JSONPath.Component] = (key.map { [.key($0)] } ?? []) + [.index(index)]
                     for node in selected { found(Node(prefix: prefix, value: node)) }
                 }
-                if separator == UInt8(ascii: "]") { return (after, start + 1) }
-                return (.searchElement(key: key, index: index + 1, own: own), start + 1)
+                return (isLast ? after : .searchElement(key: key, index: index + 1, own: own), next)
             default:
                 return nil
             }
+        }
+
+        /// In an object, from `position`: the next member's raw key (between its quotes, escapes as written)
+        /// and where its value starts, after the `,` unless it `isFirst`; `nil` when `}` closes the object
+        /// (with `position` moved past it).
+        private func member(
+            _ text: UnsafeBufferPointer<UInt8>, at position: inout Int, isFirst: Bool, openContainers: Int
+        ) throws(StepFailure) -> (key: UnsafeBufferPointer<UInt8>, valueStart: Int)? {
+            var start = try skipWhitespace(text, from: position)
+            if text[start] == UInt8(ascii: "}") {
+                position = start + 1
+                return nil
+            }
+            if !isFirst {
+                guard text[start] == UInt8(ascii: ",") else { throw .invalid }
+                start = try skipWhitespace(text, from: start + 1)
+            }
+            guard text[start] == UInt8(ascii: "\"") else { throw .invalid }
+            let keyEnd = try skipValue(text, at: start, openContainers: openContainers)
+            let colon = try skipWhitespace(text, from: keyEnd)
+            guard text[colon] == UInt8(ascii: ":") else { throw .invalid }
+            return (UnsafeBufferPointer(rebasing: text[(start + 1)..<(keyEnd - 1)]), try skipWhitespace(text, from: colon + 1))
+        }
+
+        /// In an array, from `position`: the next element parsed as a document of its own, where the walk goes
+        /// on after the `,` or `]` that follows it, and whether that was the `]`; `nil` when `]` closes an
+        /// array with no elements (`isFirst`), with `position` moved past it.
+        private func element(
+            _ text: UnsafeBufferPointer<UInt8>, at position: inout Int, isFirst: Bool, openContainers: Int
+        ) throws(StepFailure) -> (document: JSONDocument, next: Int, isLast: Bool)? {
+            let start = try skipWhitespace(text, from: position)
+            if isFirst, text[start] == UInt8(ascii: "]") {
+                position = start + 1
+                return nil
+            }
+            let (document, end) = try parseValue(text, at: start, openContainers: openContainers)
+            let separator = try skipWhitespace(text, from: end)
+            guard text[separator] == UInt8(ascii: ",") || text[separator] == UInt8(ascii: "]") else { throw .invalid }
+            return (document, separator + 1, text[separator] == UInt8(ascii: "]"))
         }
 
         /// The step after the value at `depth` on the way: the next member of the object around it, or the end.

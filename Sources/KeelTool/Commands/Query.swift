@@ -83,7 +83,7 @@ struct Query: ParsableCommand {
         var printer = NodePrinter(array: array, raw: raw, paths: paths, flushes: false)
         let outcome = source.withRegularFile { descriptor in
             streamed.run(fileDescriptor: descriptor, options: input.parsingOptions(for: source)) { node in
-                printer.add(node.value, path: paths ? node.path.normalizedPath : "", first: node.comesFirst)
+                printer.add(node.value, path: node.path.normalizedPath, first: node.comesFirst)
             } discardFound: {
                 printer.discardAll()
             }
