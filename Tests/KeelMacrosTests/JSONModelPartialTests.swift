@@ -127,4 +127,52 @@ struct TripStop: Equatable, Sendable {
         let final = reader.read(parser.snapshot())
         #expect(final?.finished == whole)
     }
+
+    /// `JSONPartialDecoder`, which reads the text rather than snapshot trees, shows at every cut what a fresh
+    /// reading of the incremental parser's snapshot shows, whether asked at every byte or now and then.
+    @Test(arguments: [1, 2, 7, 40])
+    func theDecoderShowsWhatSnapshotsShow(every interval: Int) throws {
+        let bytes = Array(Self.document.utf8)
+        let whole = try TripPlan.decode(parsing: Self.document)
+        var parser = JSONIncrementalParser()
+        let decoder = JSONPartialDecoder(TripPlan.self)
+        for index in bytes.indices {
+            try parser.feed(bytes[index...index])
+            try decoder.feed(bytes[index...index])
+            guard (index + 1) % interval == 0 else { continue }
+            let expected = parser.snapshot().partial(as: TripPlan.self)
+            let shown = try decoder.snapshot()
+            #expect((expected == nil) == (shown == nil), "at \(index + 1)")
+            #expect(shown?.title == expected?.title, "at \(index + 1)")
+            #expect(shown?.days == expected?.days, "at \(index + 1)")
+            #expect(shown?.status == expected?.status, "at \(index + 1)")
+            #expect(shown?.budget == expected?.budget, "at \(index + 1)")
+            #expect(shown?.author == expected?.author, "at \(index + 1)")
+            #expect(shown?.created == expected?.created, "at \(index + 1)")
+            #expect(shown?.tags == expected?.tags, "at \(index + 1)")
+            #expect(shown?.isFinished == expected?.isFinished, "at \(index + 1)")
+            #expect(shown?.finished == expected?.finished, "at \(index + 1)")
+            #expect(shown?.stops?.map(\.name) == expected?.stops?.map(\.name), "at \(index + 1)")
+            #expect(shown?.stops?.map(\.nights) == expected?.stops?.map(\.nights), "at \(index + 1)")
+            #expect(shown?.stops?.map(\.notes) == expected?.stops?.map(\.notes), "at \(index + 1)")
+            #expect(shown?.stops?.map(\.finished) == expected?.stops?.map(\.finished), "at \(index + 1)")
+        }
+        #expect(try decoder.snapshot()?.finished == whole)
+        #expect(try decoder.finish() == whole)
+    }
+
+    /// A member that does not decode is left out while its object is open, and `finish()` reports it with
+    /// its place in the whole text.
+    @Test func theDecoderReportsWhatDoesNotDecode() throws {
+        let decoder = JSONPartialDecoder(TripPlan.self)
+        try decoder.feed(#"{"title": "x", "days": "nine", "status": "draft", "stops": [], "created": "2026-11-26T10:00:00Z""#)
+        let plan = try #require(try decoder.snapshot())
+        #expect(plan.title == "x")
+        #expect(plan.days == nil)
+        #expect(plan.status == .draft)
+        try decoder.feed("}")
+        let error = #expect(throws: JSONDecodingError.self) { try decoder.finish() }
+        #expect(error?.path.description == "$.days")
+        #expect(error?.location?.column == 24)
+    }
 }

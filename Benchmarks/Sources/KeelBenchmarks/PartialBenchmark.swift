@@ -16,7 +16,11 @@ enum PartialBenchmark {
         let clock = ContinuousClock()
         let start = clock.now
         while (clock.now - start).seconds < seconds {
-            if which == "typed" { blackHole(incrementalTyped(bytes)) } else { blackHole(incrementalJSON(bytes)) }
+            switch which {
+            case "typed": blackHole(incrementalTyped(bytes))
+            case "decoder": blackHole(decodedTyped(bytes))
+            default: blackHole(incrementalJSON(bytes))
+            }
         }
     }
 
@@ -29,7 +33,8 @@ enum PartialBenchmark {
         let decoded = try MacroTwitter.Timeline.decode(parsing: bytes)
         guard let typed = incrementalTyped(bytes), typed.statuses.count == decoded.statuses.count,
               MacroTwitter.digest(typed) == MacroTwitter.digest(decoded),
-              reparsedTyped(bytes).map(MacroTwitter.digest) == MacroTwitter.digest(decoded)
+              reparsedTyped(bytes).map(MacroTwitter.digest) == MacroTwitter.digest(decoded),
+              let fromText = decodedTyped(bytes), MacroTwitter.digest(fromText) == MacroTwitter.digest(decoded)
         else { throw BenchmarkError("typed snapshots end differently") }
         let cases: [(String, () -> Void)] = [
             ("JSONSerialization: whole parse", { blackHole(try? JSONSerialization.jsonObject(with: data)) }),
@@ -39,6 +44,7 @@ enum PartialBenchmark {
             ("JSONDecoder: whole decode", { blackHole(try? JSONDecoder().decode(CodableTwitter.Timeline.self, from: data)) }),
             ("Keel: whole decode (@JSONModel)", { blackHole(try? MacroTwitter.Timeline.decode(parsing: bytes)) }),
             ("Keel: chunks, typed snapshot every 4 KB", { blackHole(incrementalTyped(bytes)) }),
+            ("Keel: chunks, JSONPartialDecoder snapshot every 4 KB", { blackHole(decodedTyped(bytes)) }),
             ("re-parse buffer per typed snapshot", { blackHole(reparsedTyped(bytes)) }),
         ]
         let measured = Measurement.measureInTurn(budget: budget, cases.map(\.1))
@@ -75,6 +81,24 @@ enum PartialBenchmark {
         var last: MacroTwitter.Timeline.Partial?
         _ = feed(bytes) { last = reader.read($0.snapshot()) }
         return last?.finished
+    }
+
+    /// Typed snapshots from the text: `JSONPartialDecoder` fed the same chunks, asked at the same points.
+    static func decodedTyped(_ bytes: [UInt8]) -> MacroTwitter.Timeline? {
+        let decoder = JSONPartialDecoder(MacroTwitter.Timeline.self)
+        var next = snapshotInterval
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + chunkSize, bytes.count)
+            guard (try? decoder.feed(bytes[start..<end])) != nil else { return nil }
+            start = end
+            if start >= next {
+                guard (try? decoder.snapshot()) != nil else { return nil }
+                next += snapshotInterval
+            }
+        }
+        // As for the reader above: the last snapshot, of the complete document, holds the decoded model.
+        return (try? decoder.snapshot())??.finished
     }
 
     /// The common approach: at each point, parse everything received so far from its start.

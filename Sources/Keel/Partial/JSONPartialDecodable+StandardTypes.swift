@@ -89,6 +89,10 @@ extension Array: JSONPartialDecodable where Element: JSONPartialDecodable {
     /// The elements that can be shown, in order; an element that cannot (a finished one that does not decode,
     /// or an open one with nothing to show yet) ends the list, so that positions stay those of the document.
     public static func partial(from value: JSONPartialValue) -> [Element.Partial]? {
+        if let shown = value.textElements(Element.partial(from:)) { return shown }
+        if value.isFinished, case .text = value.content, let whole = value.decodeFinished(as: [Element].self) {
+            return partial(finished: whole)
+        }
         guard let elements = value.elements else { return nil }
         var result: [Element.Partial] = []
         result.reserveCapacity(elements.count)
@@ -105,6 +109,9 @@ extension Array: JSONPartialDecodable where Element: JSONPartialDecodable {
 extension Dictionary: JSONPartialDecodable where Key == String, Value: JSONPartialDecodable {
     /// The members that can be shown (the last of a repeated key).
     public static func partial(from value: JSONPartialValue) -> [String: Value.Partial]? {
+        if value.isFinished, case .text = value.content, let whole = value.decodeFinished(as: [String: Value].self) {
+            return partial(finished: whole)
+        }
         guard let members = value.members else { return nil }
         var result: [String: Value.Partial] = [:]
         for (key, member) in members {

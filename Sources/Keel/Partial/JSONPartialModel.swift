@@ -12,15 +12,44 @@ public protocol JSONPartialModel: JSONPartialDecodable where Partial == JSONPart
 extension JSONPartialModel {
     /// The properties whose members have arrived, each as far as it can be shown.
     public static func partial(from value: JSONPartialValue) -> JSONPartial<Self>? {
-        guard case .object = value.json else { return nil }
+        guard value.isObject else { return nil }
         // A finished object is decoded whole, so that what it shows is exactly the decoded value (defaults
         // included); only if that fails is it read member by member.
         if value.isFinished, let model = value.decodeFinished(as: Self.self) { return JSONPartial(model: model) }
+        if case .frame(let depth, let text) = value.content, let memory = value.memory {
+            return openPartial(of: value, frame: depth, in: text, memory: memory)
+        }
         var properties: [PartialKeyPath<Self>: Any] = [:]
         for member in jsonPartialMembers {
             if let shown = member.read(value) { properties[member.property] = shown }
         }
         return JSONPartial(properties: properties, finished: value.isFinished ? value.json : Optional<JSON>.none)
+    }
+
+    /// An open object of a document still arriving. What its finished members show is kept from one
+    /// snapshot to the next, so a snapshot reads only the members that finished since the last one, and the
+    /// open one.
+    private static func openPartial(of value: JSONPartialValue, frame depth: Int, in text: PartialText,
+                                    memory: JSONPartialMemory) -> JSONPartial<Self> {
+        let frame = text.frames[depth]
+        let members = memory.partialMembers(of: Self.self)
+        var known = memory.objects.removeValue(forKey: frame.start) as? JSONPartialMemory.Properties<Self> ?? .init()
+        if known.seen < frame.members.count {
+            let arrived = Set(frame.members[known.seen...].map { text.key($0.key) })
+            for member in members where member.keys.contains(where: arrived.contains) {
+                known.properties[member.property] = member.read(value)
+            }
+            known.seen = frame.members.count
+        }
+        var properties = known.properties
+        memory.objects[frame.start] = known
+        if let pending = frame.pendingKey, text.openChild(ofFrame: depth) != nil {
+            let open = text.key(pending)
+            for member in members where member.keys.contains(open) {
+                properties[member.property] = member.read(value)
+            }
+        }
+        return JSONPartial(properties: properties, finished: nil)
     }
 
     /// The value's partial form: every property shown, and the value itself.
@@ -40,21 +69,32 @@ extension JSONPartialModel {
 /// ```
 @dynamicMemberLookup
 public struct JSONPartial<Model: JSONPartialModel> {
-    let properties: [PartialKeyPath<Model>: Any]
-    /// The JSON of a finished value, or the value itself when it was decoded whole.
-    let finishedJSON: JSON?
-    let model: Model?
+    // Held in a box, so that copying a partial (arrays of them are copied at every snapshot) is one retain.
+    let storage: Storage
+
+    final class Storage {
+        let properties: [PartialKeyPath<Model>: Any]
+        /// The JSON of a finished value, or the value itself when it was decoded whole.
+        let finishedJSON: JSON?
+        let model: Model?
+
+        init(properties: [PartialKeyPath<Model>: Any], finishedJSON: JSON?, model: Model?) {
+            self.properties = properties
+            self.finishedJSON = finishedJSON
+            self.model = model
+        }
+    }
+
+    var properties: [PartialKeyPath<Model>: Any] { storage.properties }
+    var finishedJSON: JSON? { storage.finishedJSON }
+    var model: Model? { storage.model }
 
     init(properties: [PartialKeyPath<Model>: Any], finished: JSON?) {
-        self.properties = properties
-        finishedJSON = finished
-        model = nil
+        storage = Storage(properties: properties, finishedJSON: finished, model: nil)
     }
 
     init(model: Model) {
-        properties = [:]
-        finishedJSON = nil
-        self.model = model
+        storage = Storage(properties: [:], finishedJSON: nil, model: model)
     }
 
     /// Whether the value has finished arriving: nothing of it will change.
@@ -101,6 +141,9 @@ extension JSONPartial: @unchecked Sendable where Model: Sendable {}
 public struct JSONPartialMember<Model> {
     /// The property.
     public let property: PartialKeyPath<Model>
+    /// The keys of the members the property may be read from (the first step of its path, and its
+    /// aliases); none for a property that reads the whole object.
+    let keys: [String]
     /// Reads the property's partial form from the model's object, or `nil` when nothing can be shown.
     let read: (JSONPartialValue) -> Any?
 
@@ -112,10 +155,12 @@ public struct JSONPartialMember<Model> {
         finished: ((JSONView, JSONDecodingContext) throws(JSONDecodingError) -> Value)? = nil
     ) {
         self.property = property
+        keys = Array(path.prefix(1)) + aliases
         let partialType = Value.self as? any JSONPartialDecodable.Type
         read = { object in
             guard let member = Self.member(of: object, path: path, aliases: aliases) else { return nil }
-            return member.remembered { member -> Any? in
+            // A finished member of text is read once anyway: its open object keeps what it showed.
+            let read = { (member: JSONPartialValue) -> Any? in
                 if member.isFinished, let finished {
                     // Decoded as the model decodes it: the member alone, in an object of its own.
                     guard let value = try? finished(JSONPartialMember.wrapped(member.json, at: path), .strict) else { return nil }
@@ -126,12 +171,15 @@ public struct JSONPartialMember<Model> {
                 guard member.isFinished, let decodable = Value.self as? any JSONDecodable.Type else { return nil }
                 return decodable.decodeFinished(member)
             }
+            if case .text = member.content { return read(member) }
+            return member.remembered(read)
         }
     }
 
     /// A property that reads the whole object (`@JSONFlattened`), shown once the object has finished.
     public init<Value>(flattened property: KeyPath<Model, Value>, finished: @escaping (JSONView, JSONDecodingContext) throws(JSONDecodingError) -> Value) {
         self.property = property
+        keys = []
         let partialType = Value.self as? any JSONPartialDecodable.Type
         read = { object in
             guard object.isFinished, let root = try? object.json.documentRoot(), let value = try? finished(root, .strict) else { return nil }

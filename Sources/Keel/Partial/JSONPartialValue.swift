@@ -1,26 +1,36 @@
-// A value of a snapshot as typed decoding walks it: the JSON so far, and the steps from it to the innermost
-// open value (none when it is finished). Finished values met beside the open path are decoded once and
-// remembered by their place (each step's position, so repeated keys cannot mix them up): later snapshots
+// A value of a document still arriving as typed decoding walks it. It comes from one of two places:
+// - a `JSONSnapshot` (the JSON so far, and the steps from it to the innermost open value), or
+// - a `JSONPartialDecoder`'s text, where a finished value is a byte range that nothing has been built for
+//   yet, and an open container is one of the walk's frames.
+// Finished values met beside the open path are decoded once and remembered by their place (the position of
+// each step for a snapshot, the first byte for text, so repeated keys cannot mix them up): later snapshots
 // reuse them, which keeps each snapshot's typed decoding in proportion to what changed.
 
-/// A value in a ``JSONSnapshot`` as a ``JSONPartialDecodable`` type reads it: its JSON so far, and whether it
-/// has finished arriving.
+/// A value of a document still arriving, as a ``JSONPartialDecodable`` type reads it: its JSON so far, and
+/// whether it has finished arriving.
+///
+/// A value is read while its snapshot is: keep what a type makes of it, not the value itself.
 public struct JSONPartialValue {
-    /// The value so far (see ``JSONSnapshot`` for what an open value holds).
-    public let json: JSON
-    /// The steps from this value to the innermost open one; `nil` when this value is finished.
-    let open: ArraySlice<JSONPath.Component>?
-    /// Where the value is: the position of each step from the root (members by their place in the object).
-    let place: [Int]
+    enum Content {
+        /// A value of a snapshot, the steps from it to the innermost open value (`nil` when it is finished),
+        /// and its place: the position of each step from the root.
+        case tree(JSON, open: ArraySlice<JSONPath.Component>?, place: [Int])
+        /// A finished value of a document still arriving: its text.
+        case text(Range<Int>, PartialText)
+        /// An open container of a document still arriving: the walk's frame at this depth.
+        case frame(Int, PartialText)
+        /// An open string of a document still arriving: its text so far.
+        case openString(String)
+    }
+
+    let content: Content
     /// What was decoded of finished values in earlier snapshots, shared along one reading.
     let memory: JSONPartialMemory?
     /// Whether the value's container is open, so that the value is worth remembering once finished.
     let isInOpenContainer: Bool
 
-    init(json: JSON, open: ArraySlice<JSONPath.Component>?, place: [Int], memory: JSONPartialMemory?, isInOpenContainer: Bool = false) {
-        self.json = json
-        self.open = open
-        self.place = place
+    init(_ content: Content, memory: JSONPartialMemory?, isInOpenContainer: Bool = false) {
+        self.content = content
         self.memory = memory
         self.isInOpenContainer = isInOpenContainer
     }
@@ -28,55 +38,224 @@ public struct JSONPartialValue {
     /// The root of a snapshot, or `nil` when it has no value yet.
     init?(_ snapshot: JSONSnapshot, memory: JSONPartialMemory?) {
         guard let value = snapshot.value else { return nil }
-        self.init(json: value, open: snapshot.openPath.map { $0.components[...] }, place: [], memory: memory)
+        self.init(.tree(value, open: snapshot.openPath.map { $0.components[...] }, place: []), memory: memory)
+    }
+
+    /// The root of a document still arriving, or `nil` when nothing of it can be shown yet.
+    init?(_ text: PartialText, memory: JSONPartialMemory?) {
+        if let root = text.root {
+            self.init(.text(root, text), memory: memory)
+        } else if !text.frames.isEmpty {
+            self.init(.frame(0, text), memory: memory)
+        } else if let open = text.openString {
+            self.init(.openString(open), memory: memory)
+        } else {
+            return nil
+        }
+    }
+
+    /// The value so far (see ``JSONSnapshot`` for what an open value holds).
+    public var json: JSON {
+        switch content {
+        case .tree(let json, _, _): return json
+        case .text(let range, let text): return text.json(of: range)
+        case .frame(let depth, let text): return text.json(ofFrame: depth)
+        case .openString(let string): return .string(string)
+        }
     }
 
     /// Whether the value has finished arriving: it will not change.
-    public var isFinished: Bool { open == nil }
+    public var isFinished: Bool {
+        switch content {
+        case .tree(_, let open, _): return open == nil
+        case .text: return true
+        case .frame, .openString: return false
+        }
+    }
+
+    /// Whether the value is an object (so far).
+    var isObject: Bool {
+        switch content {
+        case .tree(let json, _, _): if case .object = json { return true } else { return false }
+        case .text(let range, let text): return text.bytes[range.lowerBound] == UInt8(ascii: "{")
+        case .frame(let depth, let text): return text.frames[depth].isObject
+        case .openString: return false
+        }
+    }
 
     /// The member with `key` (the last, if the key repeats), or `nil` if the object has none (yet).
     public func member(_ key: String) -> JSONPartialValue? {
-        guard case .object(let object) = json else { return nil }
-        guard let index = object.lastIndex(where: { $0.key == key }) else { return nil }
-        return child(object[index].value, at: index, isLast: index == object.count - 1, step: .key(key))
+        switch content {
+        case .tree(let json, _, _):
+            guard case .object(let object) = json, let index = object.lastIndex(where: { $0.key == key }) else { return nil }
+            return child(object[index].value, at: index, isLast: index == object.count - 1, step: .key(key))
+        case .frame(let depth, let text):
+            let frame = text.frames[depth]
+            guard frame.isObject else { return nil }
+            if let pending = frame.pendingKey, text.raw(pending, equals: key), let open = text.openChild(ofFrame: depth) {
+                return JSONPartialValue(open, memory: memory, isInOpenContainer: true)
+            }
+            guard let found = frame.members.lastIndex(where: { text.raw($0.key, equals: key) }) else { return nil }
+            return JSONPartialValue(.text(frame.members[found].value, text), memory: memory, isInOpenContainer: true)
+        case .text:
+            return finishedTree.member(key)
+        case .openString:
+            return nil
+        }
     }
 
     /// The elements of an array, or `nil` for another kind of value.
     public var elements: [JSONPartialValue]? {
-        guard case .array(let array) = json else { return nil }
-        return array.indices.map { child(array[$0], at: $0, isLast: $0 == array.count - 1, step: .index($0)) }
+        switch content {
+        case .tree(let json, _, _):
+            guard case .array(let array) = json else { return nil }
+            return array.indices.map { child(array[$0], at: $0, isLast: $0 == array.count - 1, step: .index($0)) }
+        case .frame(let depth, let text):
+            let frame = text.frames[depth]
+            guard !frame.isObject else { return nil }
+            var elements = frame.members.map { JSONPartialValue(.text($0.value, text), memory: memory, isInOpenContainer: true) }
+            if let open = text.openChild(ofFrame: depth) { elements.append(JSONPartialValue(open, memory: memory, isInOpenContainer: true)) }
+            return elements
+        case .text:
+            return finishedTree.elements
+        case .openString:
+            return nil
+        }
     }
 
     /// The members of an object in order, or `nil` for another kind of value.
     public var members: [(key: String, value: JSONPartialValue)]? {
-        guard case .object(let object) = json else { return nil }
-        return object.indices.map { (object[$0].key, child(object[$0].value, at: $0, isLast: $0 == object.count - 1, step: .key(object[$0].key))) }
+        switch content {
+        case .tree(let json, _, _):
+            guard case .object(let object) = json else { return nil }
+            return object.indices.map { (object[$0].key, child(object[$0].value, at: $0, isLast: $0 == object.count - 1, step: .key(object[$0].key))) }
+        case .frame(let depth, let text):
+            let frame = text.frames[depth]
+            guard frame.isObject else { return nil }
+            var members = frame.members.map { (text.key($0.key), JSONPartialValue(.text($0.value, text), memory: memory, isInOpenContainer: true)) }
+            if let pending = frame.pendingKey, let open = text.openChild(ofFrame: depth) {
+                members.append((text.key(pending), JSONPartialValue(open, memory: memory, isInOpenContainer: true)))
+            }
+            return members
+        case .text:
+            return finishedTree.members
+        case .openString:
+            return nil
+        }
+    }
+
+    /// A finished value of text as a tree, for reading its parts one by one (the rare case where the whole
+    /// value does not decode as the type asks).
+    private var finishedTree: JSONPartialValue {
+        JSONPartialValue(.tree(json, open: nil, place: []), memory: nil)
     }
 
     private func child(_ json: JSON, at index: Int, isLast: Bool, step: JSONPath.Component) -> JSONPartialValue {
+        var open: ArraySlice<JSONPath.Component>?
+        var place: [Int] = []
+        if case .tree(_, let treeOpen, let treePlace) = content {
+            open = treeOpen
+            place = treePlace
+        }
         // Only the last member of an open container can be open.
         let childOpen = isLast && open?.first == step ? open?.dropFirst() : nil
-        return JSONPartialValue(json: json, open: childOpen, place: place + [index], memory: memory, isInOpenContainer: open != nil)
+        return JSONPartialValue(.tree(json, open: childOpen, place: place + [index]), memory: memory, isInOpenContainer: open != nil)
     }
 
     /// `read(self)`, remembered when this value is finished and sits in an open container, so that a later
     /// snapshot reads it from memory. `T` must be the same at a place for every snapshot of one reading.
     public func remembered<T>(_ read: (JSONPartialValue) -> T?) -> T? {
         guard isFinished, isInOpenContainer, let memory else { return read(self) }
-        if let known = memory.values[place] { return (known as? T?) ?? nil }
-        let value = read(self)
-        memory.values[place] = value as Any
-        return value
+        switch content {
+        case .tree(_, _, let place):
+            if let known = memory.values[place] { return (known as? T?) ?? nil }
+            let value = read(self)
+            memory.values[place] = value as Any
+            return value
+        case .text(let range, _):
+            if let known = memory.textValues[range.lowerBound] { return (known as? T?) ?? nil }
+            let value = read(self)
+            memory.textValues[range.lowerBound] = value as Any
+            return value
+        case .frame, .openString:
+            return read(self)
+        }
+    }
+
+    /// The elements of an open array of text read by `read`, those finished read once and kept with the
+    /// array's place; `nil` for any other value (read those through ``elements``). As ``elements`` read one by
+    /// one would, the list ends at the first element `read` cannot show.
+    func textElements<P>(_ read: (JSONPartialValue) -> P?) -> [P]? {
+        guard case .frame(let depth, let text) = content, let memory else { return nil }
+        let frame = text.frames[depth]
+        guard !frame.isObject else { return nil }
+        var known = memory.arrays.removeValue(forKey: frame.start) as? JSONPartialMemory.Elements<P> ?? .init()
+        while !known.isBlocked, known.read < frame.members.count {
+            let element = JSONPartialValue(.text(frame.members[known.read].value, text), memory: memory, isInOpenContainer: true)
+            if let shown = read(element) { known.shown.append(shown) } else { known.isBlocked = true }
+            known.read += 1
+        }
+        var shown = known.shown
+        let isBlocked = known.isBlocked
+        memory.arrays[frame.start] = known
+        if !isBlocked, let open = text.openChild(ofFrame: depth),
+           let partial = read(JSONPartialValue(open, memory: memory, isInOpenContainer: true)) {
+            shown.append(partial)
+        }
+        return shown
     }
 
     /// The value decoded as `T` in full, once it has finished arriving; `nil` while open or if it fails.
     public func decodeFinished<T: JSONDecodable>(as type: T.Type = T.self) -> T? {
-        guard isFinished, let root = try? json.documentRoot() else { return nil }
-        return try? T.decode(root)
+        switch content {
+        case .tree(let json, let open, _):
+            guard open == nil, let root = try? json.documentRoot() else { return nil }
+            return try? T.decode(root)
+        case .text(let range, let text):
+            guard let document = text.document(of: range) else { return nil }
+            return try? T.decode(document.root)
+        case .frame, .openString:
+            return nil
+        }
     }
 }
 
 /// What one reading of successive snapshots has decoded of their finished values, by place.
 final class JSONPartialMemory {
+    /// Values of snapshots, by the position of each step from the root.
     var values: [[Int]: Any] = [:]
+    /// Values of text, by their first byte.
+    var textValues: [Int: Any] = [:]
+    /// What is known of each open array of text, by its first byte (an ``Elements``).
+    var arrays: [Int: Any] = [:]
+
+    /// What is known of each open object of text, by its first byte (a ``Properties``).
+    var objects: [Int: Any] = [:]
+    /// Each model's ``JSONPartialModel/jsonPartialMembers``, made once per reading.
+    private var membersByModel: [ObjectIdentifier: Any] = [:]
+
+    /// `Model.jsonPartialMembers`, made the first time a reading asks.
+    func partialMembers<Model: JSONPartialModel>(of model: Model.Type) -> [JSONPartialMember<Model>] {
+        if let known = membersByModel[ObjectIdentifier(model)] as? [JSONPartialMember<Model>] { return known }
+        let members = Model.jsonPartialMembers
+        membersByModel[ObjectIdentifier(model)] = members
+        return members
+    }
+
+    /// The properties an open object's finished members show.
+    struct Properties<Model> {
+        /// How many of the object's members have been read.
+        var seen = 0
+        var properties: [PartialKeyPath<Model>: Any] = [:]
+    }
+
+    /// The finished elements of an open array read so far.
+    struct Elements<Shown> {
+        /// How many finished elements have been read.
+        var read = 0
+        /// What they showed, up to the first that showed nothing.
+        var shown: [Shown] = []
+        /// Whether one showed nothing: the list ends there for good.
+        var isBlocked = false
+    }
 }

@@ -280,7 +280,7 @@ extension StreamedQuery {
                 guard let (key, valueStart) = try member(text, at: &next, isFirst: isFirst, openContainers: depth + 1) else {
                     return (after(depth: depth), next)
                 }
-                if Self.key(key, equals: names[depth]) {
+                if StringUnescaping.raw(key, equals: names[depth].utf8) {
                     // A later member of this name replaces what an earlier one found.
                     discardFound()
                     return (.chainValue(depth: depth + 1), valueStart)
@@ -339,12 +339,12 @@ extension StreamedQuery {
                     return (.end, closed)
                 }
                 let isSearchedName: Bool
-                if case .name(let name) = plan.elementSegment.selectors[0] { isSearchedName = Self.key(raw, equals: name) } else { isSearchedName = false }
+                if case .name(let name) = plan.elementSegment.selectors[0] { isSearchedName = StringUnescaping.raw(raw, equals: name.utf8) } else { isSearchedName = false }
                 if !isSearchedName, text[valueStart] == UInt8(ascii: "[") {
-                    return (.searchElement(key: Self.text(ofKey: raw), index: 0, own: own), valueStart + 1)
+                    return (.searchElement(key: StringUnescaping.text(of: raw), index: 0, own: own), valueStart + 1)
                 }
                 let (document, end) = try parseValue(text, at: valueStart, openContainers: 1)
-                let key = Self.text(ofKey: raw)
+                let key = StringUnescaping.text(of: raw)
                 let nodes = select(query, in: document, filter: nil)
                 for node in nodes { found(Node(prefix: [.key(key)], value: node)) }
                 // Of repeated keys the last is the root's own member.
@@ -476,24 +476,6 @@ extension StreamedQuery {
                 return evaluator.select(query, current: 0)
             }
             return selected.map { JSONView(storage: storage, index: $0) }
-        }
-
-        /// A key's text, from its raw bytes (between its quotes, escapes as written).
-        static func text(ofKey raw: UnsafeBufferPointer<UInt8>) -> String {
-            guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
-            var unescaped = [UInt8](repeating: 0, count: raw.count)
-            let count = unescaped.withUnsafeMutableBufferPointer { StringUnescaping.unescape(raw, into: $0) }
-            return String(decoding: unescaped[..<count], as: UTF8.self)
-        }
-
-        /// Whether a key's raw text (between its quotes, escapes as written) is `name`.
-        static func key(_ raw: UnsafeBufferPointer<UInt8>, equals name: MemberName) -> Bool {
-            guard raw.contains(UInt8(ascii: "\\")) else { return raw.elementsEqual(name.utf8) }
-            // Escapes only ever shorten text.
-            guard raw.count >= name.utf8.count else { return false }
-            var unescaped = [UInt8](repeating: 0, count: raw.count)
-            let count = unescaped.withUnsafeMutableBufferPointer { StringUnescaping.unescape(raw, into: $0) }
-            return unescaped[..<count].elementsEqual(name.utf8)
         }
     }
 }

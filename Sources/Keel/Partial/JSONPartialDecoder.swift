@@ -1,0 +1,84 @@
+/// Decodes a document that is still arriving into `T`'s partial form, as often as asked, and into `T` once it
+/// has all arrived.
+///
+/// Feed it bytes as they come, cut anywhere; ``snapshot()`` reads what has arrived as `T.Partial`:
+///
+/// ```swift
+/// let decoder = JSONPartialDecoder(Plan.self)
+/// for try await chunk in body {
+///     try decoder.feed(chunk)
+///     if let plan = try decoder.snapshot() { show(plan) }   // plan.title so far, plan.steps so far
+/// }
+/// let plan = try decoder.finish()                           // the complete Plan
+/// ```
+///
+/// Unlike ``JSONPartialReader``, which reads the ``JSONSnapshot`` trees of a ``JSONIncrementalParser``, the
+/// decoder keeps the text and builds nothing for a value until a snapshot shows it: a value that has arrived
+/// whole is checked in one scan and decoded once, straight from its bytes, as a whole decode would. That
+/// makes a series of typed snapshots cost a small multiple of one decode of the complete document.
+///
+/// The text is checked when a snapshot is taken (and by ``finish()``), not at every ``feed(_:)``: a syntax
+/// error is thrown by the first of those calls after its bytes arrived, with its place, exactly as
+/// ``JSONIncrementalParser`` reports it. The grammar and options are the incremental parser's (strict UTF-8
+/// JSON; depth, lengths, byte-order mark and repeated keys as the options say).
+///
+/// One decoder serves one document; it is not for sharing between tasks.
+public final class JSONPartialDecoder<T: JSONPartialDecodable> {
+    let text: PartialText
+    let memory = JSONPartialMemory()
+
+    /// A decoder for one document.
+    public init(_ type: T.Type = T.self, options: JSONParsingOptions = JSONParsingOptions()) {
+        text = PartialText(options: options)
+    }
+
+    /// The number of bytes fed so far.
+    public var byteCount: Int { text.bytes.count }
+
+    /// Appends the next piece of the document.
+    ///
+    /// - Throws: ``JSONSyntaxError`` when an earlier check found an error, or the document passes its size limit.
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+        try text.append(bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Appends the next piece of the document.
+    public func feed(_ bytes: some Sequence<UInt8>) throws(JSONSyntaxError) {
+        let result = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONSyntaxError) in try text.append(buffer) }
+        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONSyntaxError) in try text.append(buffer) }
+        }
+        try result.get()
+    }
+
+    /// Appends the next piece of the document's text.
+    public func feed(_ piece: String) throws(JSONSyntaxError) {
+        var piece = piece
+        try piece.withUTF8 { buffer in Result { () throws(JSONSyntaxError) in try text.append(buffer) } }.get()
+    }
+
+    /// What has arrived, as `T`'s partial form: `nil` while nothing of it can be shown.
+    ///
+    /// - Throws: ``JSONSyntaxError`` when the text so far is not the start of a JSON document.
+    public func snapshot() throws(JSONSyntaxError) -> T.Partial? {
+        try text.advance()
+        return JSONPartialValue(text, memory: memory).flatMap(T.partial(from:))
+    }
+
+    /// Whether the whole document has arrived (as far as the last snapshot saw).
+    public var isComplete: Bool { text.root != nil }
+
+    /// The complete document decoded as `T`, once all of it has been fed.
+    ///
+    /// - Throws: ``JSONSyntaxError`` when the text is not one JSON document (cut short included),
+    ///   ``JSONDecodingError`` when it does not decode as `T`.
+    public func finish() throws -> T {
+        try text.advance(isAtEnd: true)
+        guard let root = text.root, let document = text.document(of: root) else {
+            throw JSONSyntaxError(kind: .insufficientMemory, byteOffset: 0, line: 1, column: 1,
+                                  expected: "memory for the document's values", found: "the system refused it")
+        }
+        return try T.decode(document.root)
+    }
+}

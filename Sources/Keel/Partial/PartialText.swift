@@ -1,0 +1,277 @@
+// The text of a document still arriving, kept whole and walked only as far as its values are complete. The
+// walk runs when a snapshot is asked for, not at every chunk, so it meets the text in large pieces: a value
+// that has arrived whole is checked by the strict scanner in one call and kept as a byte range; only a value
+// cut by the end of the text is entered (a container) or left open (a string, number or literal). Each byte
+// is scanned about twice (a container cut at a snapshot is tried whole once, then walked member by member),
+// and nothing is built for a finished value until a reader asks for it.
+//
+// The walk knows only where the text stops being valid. For the error itself (its kind, place and message)
+// the text so far goes through `JSONIncrementalParser`, so that both ways of reading a document still arriving
+// report the same error for the same bytes.
+
+/// A document arriving in pieces: all of its bytes, the containers still open and their finished members.
+final class PartialText {
+    let options: JSONParsingOptions
+    /// Every byte received.
+    private(set) var bytes: [UInt8] = []
+    /// The open containers, the root's first.
+    private(set) var frames: [Frame] = []
+    /// The root value's text, once it has all arrived.
+    private(set) var root: Range<Int>?
+    /// The string, number or literal (or key) that the text so far ends inside, if any.
+    private(set) var openLeaf: Leaf?
+
+    /// Where the walk goes on, and what may come there.
+    private var position = 0
+    private var expectation = JSONIncrementalParser.Expectation.value
+    private var checkedByteOrderMark = false
+    private var failure: JSONSyntaxError?
+    /// The scanner of the walk under way, for values at `scannerDepth` open containers.
+    private var scanner: Scanner?
+    private var scannerDepth = 0
+
+    /// An open array or object.
+    struct Frame {
+        /// The offset of its `[` or `{`.
+        let start: Int
+        let isObject: Bool
+        /// Its finished members, in order.
+        var members: [Member] = []
+        /// In an object, the raw key (between its quotes) of the member whose value comes next or is open.
+        var pendingKey: Range<Int>?
+        /// The keys so far, when repeated keys are errors.
+        var keys: Set<String> = []
+        /// Whether a key repeated, which is an error when the object closes (where the incremental parser
+        /// finds it too).
+        var hasRepeatedKey = false
+    }
+
+    /// A finished member: its raw key (between its quotes; empty in an array) and its value's text.
+    struct Member {
+        let key: Range<Int>
+        let value: Range<Int>
+    }
+
+    /// A scalar or key cut by the end of the text so far.
+    struct Leaf {
+        let start: Int
+        let isKey: Bool
+        /// The leaf read as a document of its own: it says whether a failed scan of the leaf met the text's
+        /// end or an error, and holds an open string's text so far.
+        let reader: LeafReader
+    }
+
+    /// An incremental parser fed a leaf's bytes as they come (a class, so that the walk does not copy it).
+    final class LeafReader {
+        var parser: JSONIncrementalParser
+        /// How much of the text the parser has been fed.
+        var fed: Int
+
+        init(options: JSONParsingOptions, start: Int) {
+            // A leaf is never at the document's start, where a byte-order mark may be.
+            var inner = options
+            inner.byteOrderMark = .reject
+            parser = JSONIncrementalParser(options: inner)
+            fed = start
+        }
+    }
+
+    init(options: JSONParsingOptions) {
+        self.options = options
+    }
+
+    /// Appends bytes; the walk waits for ``advance(isAtEnd:)``.
+    func append(_ chunk: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        if let failure { throw failure }
+        bytes.append(contentsOf: chunk)
+        if bytes.count > options.maximumDocumentSize { throw fail(isAtEnd: false) }
+    }
+
+    /// Walks the text received since the last walk. With `isAtEnd`, the input has ended: a number at the
+    /// very end is whole, and the root must be complete.
+    func advance(isAtEnd: Bool = false) throws(JSONSyntaxError) {
+        if let failure { throw failure }
+        let isValid = bytes.withUnsafeBufferPointer { walk($0, isAtEnd: isAtEnd) }
+        scanner?.discardTape()
+        scanner = nil
+        if !isValid || (isAtEnd && root == nil) { throw fail(isAtEnd: isAtEnd) }
+    }
+
+    /// The error the text so far shows, as the incremental parser reports it, kept for every later call.
+    private func fail(isAtEnd: Bool) -> JSONSyntaxError {
+        var parser = JSONIncrementalParser(options: options)
+        var error: JSONSyntaxError
+        do {
+            try parser.feed(bytes)
+            if isAtEnd { _ = try parser.finish() }
+            // The walk and the parser disagree: report where the walk stopped rather than nothing.
+            error = JSONSyntaxError(kind: .unexpectedCharacter, byteOffset: position, line: 0, column: 0,
+                                    expected: "valid JSON", found: "text the walk could not read")
+        } catch let found {
+            error = found
+        }
+        failure = error
+        return error
+    }
+
+    // MARK: The walk
+
+    /// Goes as far as the text allows; `false` when it shows an error.
+    private func walk(_ text: UnsafeBufferPointer<UInt8>, isAtEnd: Bool) -> Bool {
+        let count = text.count
+        if !checkedByteOrderMark, options.byteOrderMark == .skip {
+            let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let seen = min(count, 3)
+            if seen < 3, !isAtEnd, text.prefix(seen).elementsEqual(mark.prefix(seen)) { return true }
+            if seen == 3, text.prefix(3).elementsEqual(mark) { position = 3 }
+            checkedByteOrderMark = true
+        }
+        while true {
+            if let leaf = openLeaf {
+                guard let end = scanLeaf(leaf, in: text, isAtEnd: isAtEnd) else { return openLeaf != nil }
+                openLeaf = nil
+                if leaf.isKey {
+                    guard acceptKey(text, leaf.start + 1..<end - 1) else { return false }
+                    position = end
+                } else {
+                    finish(leaf.start..<end)
+                }
+                continue
+            }
+            var i = position
+            while i < count, JSONWhitespace.contains(text[i]) { i &+= 1 }
+            position = i
+            guard i < count else { return true }
+            let byte = text[i]
+            switch expectation {
+            case .end:
+                return false
+            case .colon:
+                guard byte == UInt8(ascii: ":") else { return false }
+                position = i + 1
+                expectation = .value
+            case .separator:
+                let isObject = frames[frames.count - 1].isObject
+                if byte == UInt8(ascii: ",") {
+                    position = i + 1
+                    expectation = isObject ? .key : .value
+                } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    guard close(at: i) else { return false }
+                } else {
+                    return false
+                }
+            case .firstKey, .key:
+                if expectation == .firstKey, byte == UInt8(ascii: "}") {
+                    guard close(at: i) else { return false }
+                    continue
+                }
+                guard byte == UInt8(ascii: "\"") else { return false }
+                if let end = scan(text, from: i) {
+                    if !acceptKey(text, i + 1..<end - 1) { return false }
+                    position = end
+                } else {
+                    openLeaf = Leaf(start: i, isKey: true, reader: LeafReader(options: options, start: i))
+                }
+            case .firstElement, .value:
+                if expectation == .firstElement, byte == UInt8(ascii: "]") {
+                    guard close(at: i) else { return false }
+                    continue
+                }
+                guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else {
+                    // A number reaching the end of the text may go on.
+                    if let end = scan(text, from: i), end < count || !Self.startsNumber(byte) {
+                        finish(i..<end)
+                    } else {
+                        openLeaf = Leaf(start: i, isKey: false, reader: LeafReader(options: options, start: i))
+                    }
+                    continue
+                }
+                // A container that has arrived whole is checked in one scan; one cut by the end is entered.
+                if let end = scan(text, from: i) {
+                    finish(i..<end)
+                    continue
+                }
+                guard frames.count < options.maximumDepth else { return false }
+                let isObject = byte == UInt8(ascii: "{")
+                frames.append(Frame(start: i, isObject: isObject))
+                position = i + 1
+                expectation = isObject ? .firstKey : .firstElement
+            }
+        }
+    }
+
+    /// The end of a leaf that is complete, or `nil`: then `openLeaf` is updated if the leaf is cut by the
+    /// end of the text, and cleared if it is an error.
+    private func scanLeaf(_ leaf: Leaf, in text: UnsafeBufferPointer<UInt8>, isAtEnd: Bool) -> Int? {
+        if let end = scan(text, from: leaf.start), end < text.count || !Self.startsNumber(text[leaf.start]) || isAtEnd {
+            return end
+        }
+        guard !isAtEnd else {
+            openLeaf = nil
+            return nil
+        }
+        let reader = leaf.reader
+        do {
+            try reader.parser.feed(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[reader.fed...])))
+        } catch {
+            openLeaf = nil
+            return nil
+        }
+        reader.fed = text.count
+        return nil
+    }
+
+    /// Whether `byte` begins a number.
+    private static func startsNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// Checks the one value at `start`, and returns the index just past it; `nil` when the text from
+    /// `start` is not a whole value (cut, or wrong).
+    private func scan(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        // Making a scanner costs more than scanning a short value, so one serves the walk at each depth.
+        if scannerDepth != frames.count || scanner == nil {
+            scanner?.discardTape()
+            var inner = options
+            inner.maximumDepth = options.maximumDepth - frames.count
+            scanner = try? Scanner(bytes: text, options: inner, recordsTape: options.duplicateKeys == .reject,
+                                   tapeCapacity: 64, locatesErrors: false)
+            scannerDepth = frames.count
+        }
+        return try? scanner?.scanValue(from: start)
+    }
+
+    /// Records a finished value in its container (or as the root).
+    private func finish(_ value: Range<Int>) {
+        position = value.upperBound
+        if frames.isEmpty {
+            root = value
+            expectation = .end
+            return
+        }
+        let last = frames.count - 1
+        frames[last].members.append(Member(key: frames[last].pendingKey ?? 0..<0, value: value))
+        expectation = .separator
+    }
+
+    /// Closes the innermost container at its closing bracket, `index`; `false` when it is an object whose
+    /// keys repeat and repeated keys are errors.
+    private func close(at index: Int) -> Bool {
+        let frame = frames.removeLast()
+        finish(frame.start..<index + 1)
+        return !frame.hasRepeatedKey
+    }
+
+    /// Takes the raw key at `raw` (between its quotes) as the innermost object's next; `false` when the
+    /// key repeats and repeated keys are errors.
+    private func acceptKey(_ text: UnsafeBufferPointer<UInt8>, _ raw: Range<Int>) -> Bool {
+        let last = frames.count - 1
+        if options.duplicateKeys == .reject,
+           !frames[last].keys.insert(StringUnescaping.text(of: UnsafeBufferPointer(rebasing: text[raw]))).inserted {
+            frames[last].hasRepeatedKey = true
+        }
+        frames[last].pendingKey = raw
+        expectation = .colon
+        return true
+    }
+}

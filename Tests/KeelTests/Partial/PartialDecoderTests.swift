@@ -1,0 +1,204 @@
+import Foundation
+import Keel
+import KeelTestSupport
+import Testing
+
+/// `JSONPartialDecoder` read as `JSON` against `JSONIncrementalParser`: after every chunk its snapshot is the
+/// parser's snapshot value, its errors are the parser's (kind, offset, line, column, message) and come from
+/// the same chunk, and its final value is the parser's.
+@Suite struct PartialDecoderTests {
+    /// What differs between the decoder and the incremental parser fed the same chunks, or `nil`.
+    static func disagreement(_ bytes: [UInt8], chunks sizes: [Int], options: JSONParsingOptions = JSONParsingOptions()) -> String? {
+        let decoder = JSONPartialDecoder(JSON.self, options: options)
+        var parser = JSONIncrementalParser(options: options)
+        var start = 0
+        var turn = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + max(1, sizes[turn % sizes.count]))
+            turn += 1
+            let chunk = bytes[start..<end]
+            start = end
+            let expected = Result { () throws(JSONSyntaxError) in
+                try parser.feed(chunk)
+                return parser.snapshot().value
+            }
+            let found = Result { () throws(JSONSyntaxError) -> JSON? in
+                try decoder.feed(chunk)
+                return try decoder.snapshot()
+            }
+            switch (expected, found) {
+            case (.success(let value), .success(let shown)):
+                if value != shown { return "at \(end) bytes: shows \(String(describing: shown)), the parser \(String(describing: value))" }
+            case (.failure(let error), .failure(let thrown)):
+                return Self.sameError(error, thrown).map { "at \(end) bytes: \($0)" }
+            case (.failure(let error), .success):
+                return "at \(end) bytes: no error, the parser threw \(error)"
+            case (.success, .failure(let thrown)):
+                return "at \(end) bytes: threw \(thrown), the parser did not"
+            }
+        }
+        let expected = Result { () throws(JSONSyntaxError) in try parser.finish() }
+        let found = Result { () throws -> JSON in try decoder.finish() }
+        switch (expected, found) {
+        case (.success(let value), .success(let whole)):
+            if value != whole { return "finished as \(whole), the parser as \(value)" }
+            if !decoder.isComplete { return "finished but not complete" }
+        case (.failure(let error), .failure(let thrown)):
+            guard let thrown = thrown as? JSONSyntaxError else { return "finish threw \(thrown)" }
+            return Self.sameError(error, thrown).map { "at the end: \($0)" }
+        case (.failure(let error), .success):
+            return "finished, the parser threw \(error)"
+        case (.success, .failure(let thrown)):
+            return "finish threw \(thrown), the parser did not"
+        }
+        return nil
+    }
+
+    static func sameError(_ expected: JSONSyntaxError, _ found: JSONSyntaxError) -> String? {
+        guard expected.kind == found.kind, expected.byteOffset == found.byteOffset, expected.line == found.line,
+              expected.column == found.column, expected.description == found.description
+        else { return "threw \(found), the parser \(expected)" }
+        return nil
+    }
+
+    @Test func aListArriving() throws {
+        let decoder = JSONPartialDecoder(JSON.self)
+        try decoder.feed(#"{"title": "Shopping", "items": ["eggs", "mi"#)
+        #expect(try decoder.snapshot() == ["title": "Shopping", "items": ["eggs", "mi"]])
+        #expect(!decoder.isComplete)
+        try decoder.feed(#"lk", 12"#)
+        // A number at the end of what has arrived may go on, so it is not shown yet.
+        #expect(try decoder.snapshot() == ["title": "Shopping", "items": ["eggs", "milk"]])
+        try decoder.feed("]}")
+        #expect(try decoder.snapshot() == ["title": "Shopping", "items": ["eggs", "milk", 12]])
+        #expect(decoder.isComplete)
+        #expect(try decoder.finish() == ["title": "Shopping", "items": ["eggs", "milk", 12]])
+        #expect(decoder.byteCount == #"{"title": "Shopping", "items": ["eggs", "milk", 12]}"#.utf8.count)
+    }
+
+    @Test func everyCutOfRandomDocuments() {
+        var documents = RandomDocuments(seed: 2026_11_27)
+        for _ in 0..<150 {
+            let bytes = Array(documents.document().utf8)
+            if let problem = Self.disagreement(bytes, chunks: [1]) { Issue.record("\(String(decoding: bytes, as: UTF8.self)): \(problem)") }
+        }
+    }
+
+    @Test func randomChunkings() {
+        var documents = RandomDocuments(seed: 44)
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<300 {
+            let bytes = Array(("  " + documents.document() + "\n").utf8)
+            let sizes = (0..<5).map { _ in Int.random(in: 1...40, using: &generator) }
+            if let problem = Self.disagreement(bytes, chunks: sizes) { Issue.record("\(String(decoding: bytes, as: UTF8.self)) in \(sizes): \(problem)") }
+        }
+    }
+
+    /// Every one-byte change of a document, at every place: the same error as the parser, from the same chunk.
+    @Test func everyChangeOfOneByte() {
+        let text = Array(#"{"a": [1, -2.5e3, "x\u00e9\n", true, null], "b": {"c": "d"}, "é": false}"#.utf8)
+        for index in text.indices {
+            for replacement: UInt8 in [0x22, 0x5C, 0x7D, 0x5D, 0x2C, 0x3A, 0x31, 0x20, 0x00, 0xC3, 0xFF, 0x65] where text[index] != replacement {
+                var changed = text
+                changed[index] = replacement
+                for sizes in [[1], [3, 11], [changed.count]] {
+                    if let problem = Self.disagreement(changed, chunks: sizes) {
+                        Issue.record("\(String(decoding: changed, as: UTF8.self)) in \(sizes): \(problem)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func limitsAndOptions() {
+        var shallow = JSONParsingOptions()
+        shallow.maximumDepth = 3
+        var short = JSONParsingOptions()
+        short.maximumStringLength = 4
+        short.maximumNumberLength = 3
+        var unique = JSONParsingOptions()
+        unique.duplicateKeys = .reject
+        var noMark = JSONParsingOptions()
+        noMark.byteOrderMark = .reject
+        var small = JSONParsingOptions()
+        small.maximumDocumentSize = 10
+        let cases: [(String, JSONParsingOptions)] = [
+            ("[[[1]]]", shallow), ("[[[[1]]]]", shallow), (#"{"a": [[{"b": 1}]]}"#, shallow), (#"{"a": [{"b": 1}]}"#, shallow),
+            (#"["abcd", "abcde"]"#, short), ("[123, 1234]", short), (#"{"a":1,"b":2,"a":3}"#, unique),
+            (#"{"a":{"x":1,"x":2}}"#, unique), (#"{"a\u0062":1,"ab":2}"#, unique), (#"{"a":1,"b":2}"#, unique),
+            ("\u{FEFF}[1]", noMark), ("\u{FEFF}[1]", .init()), ("\u{FEFF}", .init()), ("", .init()), ("   ", .init()),
+            ("[1, 2, 3, 4, 5]", small), ("[1, 2]", small), ("{} x", .init()), ("12 ", .init()), ("-", .init()), ("1e", .init()),
+            (#""just a string""#, .init()), ("true", .init()), ("tru", .init()), ("[1,", .init()), (#"{"a":"#, .init()),
+        ]
+        for (text, options) in cases {
+            for sizes in [[1], [2], [5], [text.utf8.count]] {
+                if let problem = Self.disagreement(Array(text.utf8), chunks: sizes, options: options) {
+                    Issue.record("\(text.debugDescription) in \(sizes): \(problem)")
+                }
+            }
+        }
+    }
+
+    @Test(.enabled(if: SharedFixtures.jsonTestSuite != nil, "JSONTestSuite not found"))
+    func conformance() throws {
+        let suite = try #require(SharedFixtures.jsonTestSuite)
+        for name in SharedFixtures.files(in: suite) {
+            let bytes = try SharedFixtures.bytes(of: suite.appendingPathComponent(name))
+            guard bytes.count < 100_000 else { continue }
+            for sizes in [[1], [bytes.count]] {
+                if let problem = Self.disagreement(bytes, chunks: sizes) { Issue.record("\(name) in \(sizes): \(problem)") }
+            }
+        }
+    }
+
+    /// The corpus in network-sized chunks: the snapshot at sampled cuts, and the whole at the end.
+    @Test(.enabled(if: SharedFixtures.corpus != nil, "corpus not found beside the repository"))
+    func corpusDocuments() throws {
+        let corpus = try #require(SharedFixtures.corpus)
+        for name in ["twitter.json", "citm_catalog.json", "canada.json"] {
+            let bytes = try SharedFixtures.bytes(of: corpus.appendingPathComponent(name))
+            let decoder = JSONPartialDecoder(JSON.self)
+            var start = 0
+            var cut = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + 1_460)
+                try decoder.feed(bytes[start..<end])
+                start = end
+                cut += 1
+                guard cut % 97 == 0 else { continue }
+                var parser = JSONIncrementalParser()
+                try parser.feed(bytes[..<end])
+                #expect(try decoder.snapshot() == parser.snapshot().value, "\(name) at \(end)")
+            }
+            #expect(try decoder.finish() == JSON(parsing: bytes), "\(name)")
+        }
+    }
+
+    /// Asked rarely, the decoder meets large pieces: a finished container is taken whole, and a document
+    /// nested deeply within the limit costs no recursion.
+    @Test func deepAndLargePieces() throws {
+        var deep = JSONParsingOptions()
+        deep.maximumDepth = 20_000
+        let decoder = JSONPartialDecoder(JSON.self, options: deep)
+        try decoder.feed(String(repeating: "[", count: 20_000))
+        _ = try decoder.snapshot()
+        try decoder.feed(String(repeating: "]", count: 20_000))
+        #expect(try decoder.snapshot() != nil)
+        _ = try decoder.finish()
+        let large = JSONPartialDecoder([Int].self)
+        try large.feed("[" + (0..<10_000).map(String.init).joined(separator: ","))
+        #expect(try large.snapshot()?.count == 9_999)
+        try large.feed("]")
+        #expect(try large.finish() == Array(0..<10_000))
+    }
+
+    /// After an error every call throws it again.
+    @Test func anErrorIsFinal() throws {
+        let decoder = JSONPartialDecoder(JSON.self)
+        try decoder.feed("[1,]")
+        let error = #expect(throws: JSONSyntaxError.self) { try decoder.snapshot() }
+        #expect(error?.byteOffset == 3)
+        #expect(throws: JSONSyntaxError.self) { try decoder.feed("2]") }
+        #expect(throws: JSONSyntaxError.self) { try decoder.finish() }
+    }
+}
