@@ -223,16 +223,16 @@ public struct JSONPartialValue {
 /// What one reading of successive snapshots has decoded of their finished values, by place.
 final class JSONPartialMemory {
     /// Values of snapshots, by the position of each step from the root.
-    var values: [[Int]: Any] = [:]
+    @exclusivity(unchecked) var values: [[Int]: Any] = [:]
     /// Values of text, by their first byte.
-    var textValues: [Int: Any] = [:]
+    @exclusivity(unchecked) var textValues: [Int: Any] = [:]
     /// What is known of each open array of text, by its first byte (an ``Elements``).
-    var arrays: [Int: Any] = [:]
+    @exclusivity(unchecked) var arrays: [Int: Any] = [:]
 
     /// What is known of each open object of text, by its first byte (a ``Properties``).
-    var objects: [Int: Any] = [:]
+    @exclusivity(unchecked) var objects: [Int: Any] = [:]
     /// Each model's ``JSONPartialModel/jsonPartialMembers``, made once per reading.
-    private var membersByModel: [ObjectIdentifier: Any] = [:]
+    @exclusivity(unchecked) private var membersByModel: [ObjectIdentifier: Any] = [:]
 
     /// `Model.jsonPartialMembers`, made the first time a reading asks.
     func partialMembers<Model: JSONPartialModel>(of model: Model.Type) -> [JSONPartialMember<Model>] {

@@ -48,22 +48,29 @@ extension PartialText {
         }
     }
 
-    /// The open container at `depth` as a tree: its finished members and its open value, if it shows.
+    /// The open container at `depth` as a tree: its finished members and its open value, if it shows. Built
+    /// from the innermost frame outward, so depth costs no stack.
     func json(ofFrame depth: Int) -> JSON {
-        let frame = frames[depth]
-        let open = openChild(ofFrame: depth).map { JSONPartialValue($0, memory: nil).json }
-        if frame.isObject {
-            var keys = frame.members.map { key($0.key) }
-            var values = frame.members.map { json(of: $0.value) }
-            if let open, let pending = frame.pendingKey {
-                keys.append(key(pending))
-                values.append(open)
+        var inner: JSON? = openString.map { .string($0) }
+        var index = frames.count - 1
+        while index >= depth {
+            let frame = frames[index]
+            if frame.isObject {
+                var keys = frame.members.map { key($0.key) }
+                var values = frame.members.map { json(of: $0.value) }
+                if let inner, let pending = frame.pendingKey {
+                    keys.append(key(pending))
+                    values.append(inner)
+                }
+                inner = .object(JSONObject(keys: keys, values: values))
+            } else {
+                var values = frame.members.map { json(of: $0.value) }
+                if let inner { values.append(inner) }
+                inner = .array(JSONArray(values))
             }
-            return .object(JSONObject(keys: keys, values: values))
+            index -= 1
         }
-        var values = frame.members.map { json(of: $0.value) }
-        if let open { values.append(open) }
-        return .array(JSONArray(values))
+        return inner ?? .null
     }
 
     /// A document holding the finished value at `range`, scanned now (the walk kept no tape for it).

@@ -13,22 +13,19 @@
 final class PartialText {
     let options: JSONParsingOptions
     /// Every byte received.
-    private(set) var bytes: [UInt8] = []
+    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
     /// The open containers, the root's first.
-    private(set) var frames: [Frame] = []
+    @exclusivity(unchecked) private(set) var frames: [Frame] = []
     /// The root value's text, once it has all arrived.
-    private(set) var root: Range<Int>?
+    @exclusivity(unchecked) private(set) var root: Range<Int>?
     /// The string, number or literal (or key) that the text so far ends inside, if any.
-    private(set) var openLeaf: Leaf?
+    @exclusivity(unchecked) private(set) var openLeaf: Leaf?
 
     /// Where the walk goes on, and what may come there.
-    private var position = 0
-    private var expectation = JSONIncrementalParser.Expectation.value
-    private var checkedByteOrderMark = false
-    private var failure: JSONSyntaxError?
-    /// The scanner of the walk under way, for values at `scannerDepth` open containers.
-    private var scanner: Scanner?
-    private var scannerDepth = 0
+    @exclusivity(unchecked) private var position = 0
+    @exclusivity(unchecked) private var expectation = JSONIncrementalParser.Expectation.value
+    @exclusivity(unchecked) private var checkedByteOrderMark = false
+    @exclusivity(unchecked) private var failure: JSONSyntaxError?
 
     /// An open array or object.
     struct Frame {
@@ -63,9 +60,9 @@ final class PartialText {
 
     /// An incremental parser fed a leaf's bytes as they come (a class, so that the walk does not copy it).
     final class LeafReader {
-        var parser: JSONIncrementalParser
+        @exclusivity(unchecked) var parser: JSONIncrementalParser
         /// How much of the text the parser has been fed.
-        var fed: Int
+        @exclusivity(unchecked) var fed: Int
 
         init(options: JSONParsingOptions, start: Int) {
             // A leaf is never at the document's start, where a byte-order mark may be.
@@ -92,8 +89,6 @@ final class PartialText {
     func advance(isAtEnd: Bool = false) throws(JSONSyntaxError) {
         if let failure { throw failure }
         let isValid = bytes.withUnsafeBufferPointer { walk($0, isAtEnd: isAtEnd) }
-        scanner?.discardTape()
-        scanner = nil
         if !isValid || (isAtEnd && root == nil) { throw fail(isAtEnd: isAtEnd) }
     }
 
@@ -119,6 +114,9 @@ final class PartialText {
     /// Goes as far as the text allows; `false` when it shows an error.
     private func walk(_ text: UnsafeBufferPointer<UInt8>, isAtEnd: Bool) -> Bool {
         let count = text.count
+        var scanning = WalkScanner()
+        defer { scanning.discard() }
+        var entered = 0
         if !checkedByteOrderMark, options.byteOrderMark == .skip {
             let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
             let seen = min(count, 3)
@@ -128,7 +126,7 @@ final class PartialText {
         }
         while true {
             if let leaf = openLeaf {
-                guard let end = scanLeaf(leaf, in: text, isAtEnd: isAtEnd) else { return openLeaf != nil }
+                guard let end = scanLeaf(leaf, in: text, isAtEnd: isAtEnd, &scanning) else { return openLeaf != nil }
                 openLeaf = nil
                 if leaf.isKey {
                     guard acceptKey(text, leaf.start + 1..<end - 1) else { return false }
@@ -166,7 +164,7 @@ final class PartialText {
                     continue
                 }
                 guard byte == UInt8(ascii: "\"") else { return false }
-                if let end = scan(text, from: i) {
+                if let end = scan(text, from: i, &scanning) {
                     if !acceptKey(text, i + 1..<end - 1) { return false }
                     position = end
                 } else {
@@ -179,7 +177,7 @@ final class PartialText {
                 }
                 guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else {
                     // A number reaching the end of the text may go on.
-                    if let end = scan(text, from: i), end < count || !Self.startsNumber(byte) {
+                    if let end = scan(text, from: i, &scanning), end < count || !Self.startsNumber(byte) {
                         finish(i..<end)
                     } else {
                         openLeaf = Leaf(start: i, isKey: false, reader: LeafReader(options: options, start: i))
@@ -187,11 +185,15 @@ final class PartialText {
                     continue
                 }
                 // A container that has arrived whole is checked in one scan; one cut by the end is entered.
-                if let end = scan(text, from: i) {
+                // Each container entered was scanned in vain as far as the text goes, so after a few the
+                // walk enters without trying: deep nesting cut by the end then costs a walk, not a scan per
+                // level.
+                if entered < Self.attemptsPerWalk, let end = scan(text, from: i, &scanning) {
                     finish(i..<end)
                     continue
                 }
                 guard frames.count < options.maximumDepth else { return false }
+                entered += 1
                 let isObject = byte == UInt8(ascii: "{")
                 frames.append(Frame(start: i, isObject: isObject))
                 position = i + 1
@@ -202,43 +204,90 @@ final class PartialText {
 
     /// The end of a leaf that is complete, or `nil`: then `openLeaf` is updated if the leaf is cut by the
     /// end of the text, and cleared if it is an error.
-    private func scanLeaf(_ leaf: Leaf, in text: UnsafeBufferPointer<UInt8>, isAtEnd: Bool) -> Int? {
-        if let end = scan(text, from: leaf.start), end < text.count || !Self.startsNumber(text[leaf.start]) || isAtEnd {
+    ///
+    /// A leaf is scanned whole the first time; if it is cut, its reader takes over. A string then goes on
+    /// from where the reader stopped, fed up to each quote in turn until one closes it, so that a long string
+    /// arriving over many snapshots is read once, not again at each. Numbers and literals are short (numbers
+    /// are held to their length limit), so they are simply scanned again.
+    private func scanLeaf(_ leaf: Leaf, in text: UnsafeBufferPointer<UInt8>, isAtEnd: Bool, _ scanning: inout WalkScanner) -> Int? {
+        let reader = leaf.reader
+        let isString = text[leaf.start] == UInt8(ascii: "\"")
+        if !isString || reader.fed == leaf.start,
+           let end = scan(text, from: leaf.start, &scanning), end < text.count || !Self.startsNumber(text[leaf.start]) || isAtEnd {
             return end
         }
-        guard !isAtEnd else {
-            openLeaf = nil
-            return nil
+        var from = reader.fed
+        while from < text.count {
+            var upTo = from
+            if isString {
+                while upTo < text.count, text[upTo] != UInt8(ascii: "\"") { upTo &+= 1 }
+                upTo = min(upTo + 1, text.count)
+            } else {
+                upTo = text.count
+            }
+            do {
+                try reader.parser.feed(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[from..<upTo])))
+            } catch {
+                openLeaf = nil
+                return nil
+            }
+            reader.fed = upTo
+            if isString, reader.parser.isComplete { return upTo }
+            from = upTo
         }
-        let reader = leaf.reader
-        do {
-            try reader.parser.feed(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[reader.fed...])))
-        } catch {
-            openLeaf = nil
-            return nil
-        }
-        reader.fed = text.count
+        if isAtEnd { openLeaf = nil }
         return nil
     }
+
+    /// How many containers a walk enters after trying to scan each whole.
+    private static let attemptsPerWalk = 8
 
     /// Whether `byte` begins a number.
     private static func startsNumber(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
+    /// The scanner of one walk: making one costs more than scanning a short value, so one serves every
+    /// value at the same depth.
+    struct WalkScanner {
+        var scanner: Scanner?
+        var depth = -1
+
+        mutating func discard() {
+            scanner?.discardTape()
+            scanner = nil
+        }
+    }
+
     /// Checks the one value at `start`, and returns the index just past it; `nil` when the text from
     /// `start` is not a whole value (cut, or wrong).
-    private func scan(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        // Making a scanner costs more than scanning a short value, so one serves the walk at each depth.
-        if scannerDepth != frames.count || scanner == nil {
-            scanner?.discardTape()
+    private func scan(_ text: UnsafeBufferPointer<UInt8>, from start: Int, _ scanning: inout WalkScanner) -> Int? {
+        if text[start] == UInt8(ascii: "\""), let end = Self.shortPlainStringEnd(text, from: start, limit: options.maximumStringLength) {
+            return end
+        }
+        if scanning.depth != frames.count || scanning.scanner == nil {
+            scanning.discard()
             var inner = options
             inner.maximumDepth = options.maximumDepth - frames.count
-            scanner = try? Scanner(bytes: text, options: inner, recordsTape: options.duplicateKeys == .reject,
-                                   tapeCapacity: 64, locatesErrors: false)
-            scannerDepth = frames.count
+            scanning.scanner = try? Scanner(bytes: text, options: inner, recordsTape: options.duplicateKeys == .reject,
+                                            tapeCapacity: 64, locatesErrors: false)
+            scanning.depth = frames.count
         }
-        return try? scanner?.scanValue(from: start)
+        return try? scanning.scanner?.scanValue(from: start)
+    }
+
+    /// The end of the string at `start` when it is short, ASCII and has no escape (most keys, many values):
+    /// then each byte needs only a range check, and the scanner is not worth calling. `nil` otherwise.
+    private static func shortPlainStringEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
+        var index = start + 1
+        let stop = min(text.count, start + 1 + min(64, limit))
+        while index < stop {
+            let byte = text[index]
+            if byte == UInt8(ascii: "\"") { return index + 1 }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+            index += 1
+        }
+        return nil
     }
 
     /// Records a finished value in its container (or as the root).

@@ -1,5 +1,6 @@
 import Foundation
 import Keel
+import KeelFuzzChecks
 import KeelTestSupport
 import Testing
 
@@ -7,58 +8,8 @@ import Testing
 /// parser's snapshot value, its errors are the parser's (kind, offset, line, column, message) and come from
 /// the same chunk, and its final value is the parser's.
 @Suite struct PartialDecoderTests {
-    /// What differs between the decoder and the incremental parser fed the same chunks, or `nil`.
     static func disagreement(_ bytes: [UInt8], chunks sizes: [Int], options: JSONParsingOptions = JSONParsingOptions()) -> String? {
-        let decoder = JSONPartialDecoder(JSON.self, options: options)
-        var parser = JSONIncrementalParser(options: options)
-        var start = 0
-        var turn = 0
-        while start < bytes.count {
-            let end = min(bytes.count, start + max(1, sizes[turn % sizes.count]))
-            turn += 1
-            let chunk = bytes[start..<end]
-            start = end
-            let expected = Result { () throws(JSONSyntaxError) in
-                try parser.feed(chunk)
-                return parser.snapshot().value
-            }
-            let found = Result { () throws(JSONSyntaxError) -> JSON? in
-                try decoder.feed(chunk)
-                return try decoder.snapshot()
-            }
-            switch (expected, found) {
-            case (.success(let value), .success(let shown)):
-                if value != shown { return "at \(end) bytes: shows \(String(describing: shown)), the parser \(String(describing: value))" }
-            case (.failure(let error), .failure(let thrown)):
-                return Self.sameError(error, thrown).map { "at \(end) bytes: \($0)" }
-            case (.failure(let error), .success):
-                return "at \(end) bytes: no error, the parser threw \(error)"
-            case (.success, .failure(let thrown)):
-                return "at \(end) bytes: threw \(thrown), the parser did not"
-            }
-        }
-        let expected = Result { () throws(JSONSyntaxError) in try parser.finish() }
-        let found = Result { () throws -> JSON in try decoder.finish() }
-        switch (expected, found) {
-        case (.success(let value), .success(let whole)):
-            if value != whole { return "finished as \(whole), the parser as \(value)" }
-            if !decoder.isComplete { return "finished but not complete" }
-        case (.failure(let error), .failure(let thrown)):
-            guard let thrown = thrown as? JSONSyntaxError else { return "finish threw \(thrown)" }
-            return Self.sameError(error, thrown).map { "at the end: \($0)" }
-        case (.failure(let error), .success):
-            return "finished, the parser threw \(error)"
-        case (.success, .failure(let thrown)):
-            return "finish threw \(thrown), the parser did not"
-        }
-        return nil
-    }
-
-    static func sameError(_ expected: JSONSyntaxError, _ found: JSONSyntaxError) -> String? {
-        guard expected.kind == found.kind, expected.byteOffset == found.byteOffset, expected.line == found.line,
-              expected.column == found.column, expected.description == found.description
-        else { return "threw \(found), the parser \(expected)" }
-        return nil
+        partialDecoderDisagreement(bytes, chunks: sizes, options: options)
     }
 
     @Test func aListArriving() throws {
@@ -185,6 +136,20 @@ import Testing
         try decoder.feed(String(repeating: "]", count: 20_000))
         #expect(try decoder.snapshot() != nil)
         _ = try decoder.finish()
+        // A long string arriving in small pieces, with escapes and characters cut between pieces.
+        let words = String(repeating: "naïve \\\"café\\\" 😀 \\u00e9 ", count: 2_000)
+        let long = JSONPartialDecoder([String: String].self)
+        let text = Array(#"{"reply": ""#.utf8) + Array(words.utf8) + Array(#""}"#.utf8)
+        var shown = 0
+        for start in stride(from: 0, to: text.count, by: 97) {
+            try long.feed(text[start..<min(text.count, start + 97)])
+            if let reply = try long.snapshot()?["reply"] {
+                #expect(reply.utf8.count >= shown)
+                shown = reply.utf8.count
+            }
+        }
+        let whole = try long.finish()
+        #expect(whole["reply"] == String(repeating: "naïve \"café\" 😀 é ", count: 2_000))
         let large = JSONPartialDecoder([Int].self)
         try large.feed("[" + (0..<10_000).map(String.init).joined(separator: ","))
         #expect(try large.snapshot()?.count == 9_999)
