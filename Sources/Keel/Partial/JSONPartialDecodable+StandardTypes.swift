@@ -78,7 +78,7 @@ extension JSON: JSONPartialDecodable {
 extension Optional: JSONPartialDecodable where Wrapped: JSONPartialDecodable {
     /// `null` is `.some(nil)`; anything else is the wrapped type's partial form.
     public static func partial(from value: JSONPartialValue) -> Wrapped.Partial?? {
-        if case .null = value.json { return .some(nil) }
+        if value.isNull { return .some(nil) }
         return Wrapped.partial(from: value).map { .some($0) }
     }
 

@@ -83,6 +83,15 @@ public struct JSONPartialValue {
         }
     }
 
+    /// Whether the value is `null` (read from its first byte for text, without building it).
+    var isNull: Bool {
+        switch content {
+        case .tree(let json, _, _): if case .null = json { return true } else { return false }
+        case .text(let range, let text): return text.bytes[range.lowerBound] == UInt8(ascii: "n")
+        case .frame, .openString: return false
+        }
+    }
+
     /// The member with `key` (the last, if the key repeats), or `nil` if the object has none (yet).
     public func member(_ key: String) -> JSONPartialValue? {
         switch content {
