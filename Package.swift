@@ -101,7 +101,7 @@ let package = Package(
 
 /// One libFuzzer entry point per check; `Fuzz/run` builds them with `--sanitize fuzzer` and runs them.
 var fuzzTargets: [Target] {
-    ["Parser", "RoundTrip", "Pointer", "Codable", "Differential", "Models", "Incremental", "Commented", "Query"].map { name in
+    ["Parser", "RoundTrip", "Pointer", "Codable", "Differential", "Models", "Incremental", "Commented", "Query", "PartialDecoder"].map { name in
         .executableTarget(name: "Fuzz\(name)", dependencies: ["KeelFuzzChecks"], path: "Fuzz/Targets/Fuzz\(name)")
     }
 }

@@ -3,8 +3,7 @@ import Keel
 /// The incremental parser against the one-shot parser on arbitrary bytes: fed whole, a byte at a time and in
 /// chunks of several sizes, it accepts exactly what ``JSONDocument`` accepts, with equal values, and rejects
 /// the rest with the same error (kind, offset, line, column and message); and a snapshot at each cut of an
-/// accepted document agrees with the whole. `JSONPartialDecoder`, which reads the same text its own way,
-/// shows the parser's snapshots and throws its errors.
+/// accepted document agrees with the whole.
 public enum IncrementalCheck {
     public static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
         var lenient = JSONParsingOptions()
@@ -41,12 +40,6 @@ public enum IncrementalCheck {
                     throw FuzzFailure("only the incremental parser fails, in chunks of \(sizes): \(b)")
                 case (.failure(let a), .success):
                     throw FuzzFailure("only the one-shot parser fails, in chunks of \(sizes): \(a)")
-                }
-            }
-            // The decoder that reads the text agrees with the parser, snapshot by snapshot.
-            for sizes in [[1], [step, 1, 3 * step]] {
-                if let problem = partialDecoderDisagreement(bytes, chunks: sizes, options: options) {
-                    throw FuzzFailure("JSONPartialDecoder in chunks of \(sizes): \(problem)")
                 }
             }
             // Snapshots at cuts: every byte of a short document, a few of a long one.

@@ -1,5 +1,31 @@
 import Keel
 
+/// `JSONPartialDecoder` against `JSONIncrementalParser` on arbitrary bytes, under three policies: fed in
+/// chunks whose sizes the input picks (a byte at a time for a short input), the decoder's snapshot after each
+/// chunk is the parser's snapshot value, an error comes from the same chunk and is the same error, and the end
+/// (the value, or the error for a document cut short) agrees.
+public enum PartialDecoderCheck {
+    public static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
+        var lenient = JSONParsingOptions()
+        lenient.loneSurrogates = .replace
+        var small = JSONParsingOptions()
+        small.maximumDepth = 4
+        small.maximumStringLength = 8
+        small.maximumNumberLength = 8
+        small.duplicateKeys = .reject
+        let step = Int(bytes.first ?? 0) % 13 + 2
+        // A snapshot after every byte of a short input, about a hundred of a longer one.
+        let chunkings = bytes.count <= 256 ? [[1], [step, 1, 3 * step]] : [[bytes.count / 97 + 1, step]]
+        for options in [JSONParsingOptions(), lenient, small] {
+            for sizes in chunkings {
+                if let problem = partialDecoderDisagreement(bytes, chunks: sizes, options: options) {
+                    throw FuzzFailure("in chunks of \(sizes): \(problem)")
+                }
+            }
+        }
+    }
+}
+
 /// What differs between `JSONPartialDecoder` (read as `JSON`) and `JSONIncrementalParser` fed the same
 /// chunks, or `nil`: after each chunk the decoder's snapshot must be the parser's snapshot value, an error
 /// must come from the same chunk and be the same (kind, offset, line, column, message), and the end (the

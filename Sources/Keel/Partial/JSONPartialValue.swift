@@ -59,7 +59,7 @@ public struct JSONPartialValue {
         switch content {
         case .tree(let json, _, _): return json
         case .text(let range, let text): return text.json(of: range)
-        case .frame(let depth, let text): return text.json(ofFrame: depth)
+        case .frame(let depth, let text): return text.json(ofFrame: depth, memory: memory)
         case .openString(let string): return .string(string)
         }
     }
@@ -221,6 +221,8 @@ public struct JSONPartialValue {
             guard open == nil, let root = try? json.documentRoot() else { return nil }
             return try? T.decode(root)
         case .text(let range, let text):
+            // What was kept of the value while it was open is no longer needed.
+            memory?.forgetOpenValue(at: range.lowerBound)
             guard let document = text.document(of: range) else { return nil }
             return try? T.decode(document.root)
         case .frame, .openString:
@@ -238,8 +240,16 @@ final class JSONPartialMemory {
     /// What is known of each open array of text, by its first byte (an ``Elements``).
     @exclusivity(unchecked) var arrays: [Int: Any] = [:]
 
+    /// Trees of finished values of text, by their first byte, for `JSON` snapshots.
+    @exclusivity(unchecked) var trees: [Int: JSON] = [:]
     /// What is known of each open object of text, by its first byte (a ``Properties``).
     @exclusivity(unchecked) var objects: [Int: Any] = [:]
+    /// Drops what was kept of the open array or object that began at `offset`, now that it has finished.
+    func forgetOpenValue(at offset: Int) {
+        if !objects.isEmpty { objects[offset] = nil }
+        if !arrays.isEmpty { arrays[offset] = nil }
+    }
+
     /// Each model's ``JSONPartialModel/jsonPartialMembers``, made once per reading.
     @exclusivity(unchecked) private var membersByModel: [ObjectIdentifier: Any] = [:]
 

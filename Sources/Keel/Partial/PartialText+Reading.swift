@@ -49,8 +49,17 @@ extension PartialText {
     }
 
     /// The open container at `depth` as a tree: its finished members and its open value, if it shows. Built
-    /// from the innermost frame outward, so depth costs no stack.
-    func json(ofFrame depth: Int) -> JSON {
+    /// from the innermost frame outward, so depth costs no stack. With `memory`, each finished member's tree
+    /// is built once for a series of snapshots, so a snapshot costs in proportion to the open containers'
+    /// member counts rather than to their text.
+    func json(ofFrame depth: Int, memory: JSONPartialMemory? = nil) -> JSON {
+        func json(of range: Range<Int>) -> JSON {
+            guard let memory else { return self.json(of: range) }
+            if let known = memory.trees[range.lowerBound] { return known }
+            let made = self.json(of: range)
+            memory.trees[range.lowerBound] = made
+            return made
+        }
         var inner: JSON? = openString.map { .string($0) }
         var index = frames.count - 1
         while index >= depth {

@@ -11,6 +11,7 @@ import Testing
         ("FuzzParser", ParserCheck.run), ("FuzzRoundTrip", RoundTripCheck.run), ("FuzzPointer", PointerCheck.run),
         ("FuzzCodable", CodableCheck.run), ("FuzzDifferential", DifferentialCheck.run), ("FuzzModels", ModelCheck.run),
         ("FuzzIncremental", IncrementalCheck.run), ("FuzzCommented", CommentedCheck.run), ("FuzzQuery", QueryCheck.run),
+        ("FuzzPartialDecoder", PartialDecoderCheck.run),
     ]
 
     static func files(in folder: URL) -> [URL] {
