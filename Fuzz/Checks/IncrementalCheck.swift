@@ -6,14 +6,7 @@ import Keel
 /// accepted document agrees with the whole.
 public enum IncrementalCheck {
     public static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
-        var lenient = JSONParsingOptions()
-        lenient.loneSurrogates = .replace
-        var small = JSONParsingOptions()
-        small.maximumDepth = 4
-        small.maximumStringLength = 8
-        small.maximumNumberLength = 8
-        small.duplicateKeys = .reject
-        for options in [JSONParsingOptions(), lenient, small] {
+        for options in FuzzPolicies.arriving {
             let oneShot = Result { () throws(JSONSyntaxError) in JSON(try JSONDocument(parsing: bytes, options: options).root) }
             let step = Int(bytes.first ?? 0) % 13 + 2
             for sizes in [[bytes.count], [1], [step, 1, 3 * step]] {

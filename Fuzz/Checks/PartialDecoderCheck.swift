@@ -6,17 +6,10 @@ import Keel
 /// (the value, or the error for a document cut short) agrees.
 public enum PartialDecoderCheck {
     public static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
-        var lenient = JSONParsingOptions()
-        lenient.loneSurrogates = .replace
-        var small = JSONParsingOptions()
-        small.maximumDepth = 4
-        small.maximumStringLength = 8
-        small.maximumNumberLength = 8
-        small.duplicateKeys = .reject
         let step = Int(bytes.first ?? 0) % 13 + 2
         // A snapshot after every byte of a short input, about a hundred of a longer one.
         let chunkings = bytes.count <= 256 ? [[1], [step, 1, 3 * step]] : [[bytes.count / 97 + 1, step]]
-        for options in [JSONParsingOptions(), lenient, small] {
+        for options in FuzzPolicies.arriving {
             for sizes in chunkings {
                 if let problem = partialDecoderDisagreement(bytes, chunks: sizes, options: options) {
                     throw FuzzFailure("in chunks of \(sizes): \(problem)")
