@@ -17,7 +17,7 @@
 /// whole is checked in one scan and decoded once, straight from its bytes, as a whole decode would. That
 /// makes a series of typed snapshots cost a small multiple of one decode of the complete document.
 ///
-/// The text is checked when a snapshot is taken (and by ``finish()``), not at every ``feed(_:)``: a syntax
+/// The text is checked when a snapshot is taken (and by ``finish()``), not at every `feed`: a syntax
 /// error is thrown by the first of those calls after its bytes arrived, with its place, exactly as
 /// ``JSONIncrementalParser`` reports it. The grammar and options are the incremental parser's (strict UTF-8
 /// JSON; depth, lengths, byte-order mark and repeated keys as the options say).

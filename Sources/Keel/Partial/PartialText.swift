@@ -1,9 +1,9 @@
 // The text of a document still arriving, kept whole and walked only as far as its values are complete. The
 // walk runs when a snapshot is asked for, not at every chunk, so it meets the text in large pieces: a value
 // that has arrived whole is checked by the strict scanner in one call and kept as a byte range; only a value
-// cut by the end of the text is entered (a container) or left open (a string, number or literal). Each byte
-// is scanned about twice (a container cut at a snapshot is tried whole once, then walked member by member),
-// and nothing is built for a finished value until a reader asks for it.
+// cut by the end of the text is entered (a container) or left open (a string, number or literal). A byte is
+// scanned about one and a half times on twitter.json (a container cut at a snapshot is tried whole once, then
+// walked member by member), and nothing is built for a finished value until a reader asks for it.
 //
 // The walk knows only where the text stops being valid. For the error itself (its kind, place and message)
 // the text so far goes through `JSONIncrementalParser`, so that both ways of reading a document still arriving
