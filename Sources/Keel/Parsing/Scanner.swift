@@ -160,8 +160,8 @@ struct Scanner {
         var isObject = false
         var memberCount = 0
         var previousKey = -1
-        // Made room for at the first container, so that scanning a lone scalar allocates nothing.
         var stack: [OpenContainer] = []
+        stack.reserveCapacity(32)
         let maximumDepth = max(options.maximumDepth, 0)
 
         valueLoop: while true {
@@ -188,7 +188,6 @@ struct Scanner {
                     throw error(.nestingTooDeep, at: i, expected: "at most \(maximumDepth) levels of nesting",
                                 found: "level \(stack.count + 1)", limit: maximumDepth)
                 }
-                if stack.capacity == 0 { stack.reserveCapacity(32) }
                 stack.append(OpenContainer(index: container, isObject: isObject, count: memberCount, previousKey: previousKey))
                 container = try append(TapeEntry(kind: opensObject ? .object : .array, offset: i, payload: 0))
                 isObject = opensObject
