@@ -35,7 +35,7 @@ extension JSONPartialModel {
         let members = memory.partialMembers(of: Self.self)
         var known = memory.objects.removeValue(forKey: frame.start) as? JSONPartialMemory.Properties<Self> ?? .init()
         if known.seen < frame.members.count {
-            let arrived = Set(frame.members[known.seen...].map { text.key($0.key) })
+            let arrived = Set(frame.members[known.seen...].map { text.text(ofRaw: $0.key) })
             for member in members where member.keys.contains(where: arrived.contains) {
                 known.properties[member.property] = member.read(value)
             }
@@ -44,7 +44,7 @@ extension JSONPartialModel {
         var properties = known.properties
         memory.objects[frame.start] = known
         if let pending = frame.pendingKey, text.openChild(ofFrame: depth) != nil {
-            let open = text.key(pending)
+            let open = text.text(ofRaw: pending)
             for member in members where member.keys.contains(open) {
                 properties[member.property] = member.read(value)
             }

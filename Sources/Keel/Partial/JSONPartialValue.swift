@@ -141,9 +141,9 @@ public struct JSONPartialValue {
         case .frame(let depth, let text):
             let frame = text.frames[depth]
             guard frame.isObject else { return nil }
-            var members = frame.members.map { (text.key($0.key), JSONPartialValue(.text($0.value, text), memory: memory, isInOpenContainer: true)) }
+            var members = frame.members.map { (text.text(ofRaw: $0.key), JSONPartialValue(.text($0.value, text), memory: memory, isInOpenContainer: true)) }
             if let pending = frame.pendingKey, let open = text.openChild(ofFrame: depth) {
-                members.append((text.key(pending), JSONPartialValue(open, memory: memory, isInOpenContainer: true)))
+                members.append((text.text(ofRaw: pending), JSONPartialValue(open, memory: memory, isInOpenContainer: true)))
             }
             return members
         case .text:

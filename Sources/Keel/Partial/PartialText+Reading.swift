@@ -23,8 +23,9 @@ extension PartialText {
         bytes.withUnsafeBufferPointer { StringUnescaping.raw(UnsafeBufferPointer(rebasing: $0[range]), equals: key.utf8) }
     }
 
-    /// The text of the raw key at `range` (between its quotes).
-    func key(_ range: Range<Int>) -> String {
+    /// The text the raw string at `range` (between its quotes, escapes as written) stands for: a key or a
+    /// string value.
+    func text(ofRaw range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { StringUnescaping.text(of: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
@@ -33,7 +34,7 @@ extension PartialText {
         let first = bytes[range.lowerBound]
         switch first {
         case UInt8(ascii: "\""):
-            return .string(key(range.lowerBound + 1..<range.upperBound - 1))
+            return .string(text(ofRaw: range.lowerBound + 1..<range.upperBound - 1))
         case UInt8(ascii: "t"): return .bool(true)
         case UInt8(ascii: "f"): return .bool(false)
         case UInt8(ascii: "n"): return .null
@@ -65,10 +66,10 @@ extension PartialText {
         while index >= depth {
             let frame = frames[index]
             if frame.isObject {
-                var keys = frame.members.map { key($0.key) }
+                var keys = frame.members.map { text(ofRaw: $0.key) }
                 var values = frame.members.map { json(of: $0.value) }
                 if let inner, let pending = frame.pendingKey {
-                    keys.append(key(pending))
+                    keys.append(text(ofRaw: pending))
                     values.append(inner)
                 }
                 inner = .object(JSONObject(keys: keys, values: values))

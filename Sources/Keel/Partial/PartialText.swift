@@ -164,7 +164,7 @@ final class PartialText {
                     continue
                 }
                 guard byte == UInt8(ascii: "\"") else { return false }
-                if let end = scan(text, from: i, &scanning) {
+                if let end = wholeLeafEnd(text, at: i, isAtEnd: isAtEnd, &scanning) {
                     if !acceptKey(text, i + 1..<end - 1) { return false }
                     position = end
                 } else {
@@ -176,8 +176,7 @@ final class PartialText {
                     continue
                 }
                 guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else {
-                    // A number reaching the end of the text may go on.
-                    if let end = scan(text, from: i, &scanning), end < count || !Self.startsNumber(byte) {
+                    if let end = wholeLeafEnd(text, at: i, isAtEnd: isAtEnd, &scanning) {
                         finish(i..<end)
                     } else {
                         openLeaf = Leaf(start: i, isKey: false, reader: LeafReader(options: options, start: i))
@@ -212,8 +211,7 @@ final class PartialText {
     private func scanLeaf(_ leaf: Leaf, in text: UnsafeBufferPointer<UInt8>, isAtEnd: Bool, _ scanning: inout WalkScanner) -> Int? {
         let reader = leaf.reader
         let isString = text[leaf.start] == UInt8(ascii: "\"")
-        if !isString || reader.fed == leaf.start,
-           let end = scan(text, from: leaf.start, &scanning), end < text.count || !Self.startsNumber(text[leaf.start]) || isAtEnd {
+        if !isString || reader.fed == leaf.start, let end = wholeLeafEnd(text, at: leaf.start, isAtEnd: isAtEnd, &scanning) {
             return end
         }
         var from = reader.fed
@@ -237,6 +235,13 @@ final class PartialText {
         }
         if isAtEnd { openLeaf = nil }
         return nil
+    }
+
+    /// The end of the scalar or key at `start` when all of it has arrived, or `nil`. A number that reaches
+    /// the end of the text may go on, so it is whole there only once the input has ended.
+    private func wholeLeafEnd(_ text: UnsafeBufferPointer<UInt8>, at start: Int, isAtEnd: Bool, _ scanning: inout WalkScanner) -> Int? {
+        guard let end = scan(text, from: start, &scanning) else { return nil }
+        return end < text.count || isAtEnd || !Self.startsNumber(text[start]) ? end : nil
     }
 
     /// How many containers a walk enters after trying to scan each whole.
