@@ -54,6 +54,54 @@ struct JSONTextSink: ~Copyable {
         buffer.append(bracket)
     }
 
+    /// Writes `"name":` (with the pretty layout's space) for a member name whose bytes need no escape under
+    /// any options: printable ASCII other than `"`, `\` and `/`, as most names written in source are. The
+    /// bytes are checked as they are copied into one reservation, with no search call and no separate copy;
+    /// for any other name nothing is written and the answer is false.
+    @inline(__always)
+    mutating func plainMemberName(_ name: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let room = buffer.room(for: count &+ 4)
+        room[0] = UInt8(ascii: "\"")
+        if count >= 8 {
+            // Eight bytes at a time, the last word overlapping the one before it.
+            var index = 0
+            while true {
+                let word = UnsafeRawPointer(name + index).loadUnaligned(as: UInt64.self)
+                guard Self.plainNameMask(UInt64(littleEndian: word)) == 0 else { return false }
+                UnsafeMutableRawPointer(room + 1 + index).storeBytes(of: word, as: UInt64.self)
+                if index == count &- 8 { break }
+                index = min(index &+ 8, count &- 8)
+            }
+        } else {
+            var index = 0
+            while index < count {
+                let byte = name[index]
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"),
+                      byte != UInt8(ascii: "/") else { return false }
+                room[index &+ 1] = byte
+                index &+= 1
+            }
+        }
+        room[count &+ 1] = UInt8(ascii: "\"")
+        room[count &+ 2] = UInt8(ascii: ":")
+        if indent >= 0 {
+            room[count &+ 3] = UInt8(ascii: " ")
+            buffer.didWrite(count &+ 4)
+        } else {
+            buffer.didWrite(count &+ 3)
+        }
+        return true
+    }
+
+    /// Nonzero when a byte of `word` keeps a name from being plain: a control byte, a quote, a backslash, a
+    /// slash or a byte outside ASCII.
+    @inline(__always)
+    private static func plainNameMask(_ word: UInt64) -> UInt64 {
+        (WordMask.controlBytes(in: word) | WordMask.bytes(equalTo: UInt8(ascii: "\""), in: word)
+            | WordMask.bytes(equalTo: UInt8(ascii: "\\"), in: word) | WordMask.bytes(equalTo: UInt8(ascii: "/"), in: word)
+            | word) & WordMask.highBits
+    }
+
     mutating func colon() {
         buffer.append(UInt8(ascii: ":"))
         if indent >= 0 { buffer.append(UInt8(ascii: " ")) }
@@ -86,39 +134,62 @@ struct JSONTextSink: ~Copyable {
     }
 
     /// Writes `value`'s decimal digits straight into the output: counted first, then written from the last,
-    /// two per division, in 32-bit arithmetic once the rest fits (most integers in JSON do from the start).
+    /// two at a time from a table of pairs. Eight digits at a time while more than eight remain, as two halves
+    /// of four whose pairs do not wait on each other, then in 32-bit arithmetic (most integers in JSON have
+    /// nine digits or fewer, so the first loop rarely runs more than once).
     private mutating func digits(_ value: UInt64) {
         let length = Self.decimalLength(value)
-        let digits = buffer.room(for: length)
-        var position = length
+        var end = buffer.room(for: length) + length
         var remaining = value
-        while remaining > UInt64(UInt32.max) {
-            let quotient = remaining / 100
-            Self.writePair(UInt32(truncatingIfNeeded: remaining &- quotient &* 100), at: digits + (position &- 2))
+        while remaining >= 100_000_000 {
+            let quotient = remaining / 100_000_000
+            let low = UInt32(truncatingIfNeeded: remaining &- quotient &* 100_000_000)
+            let high = low / 10_000
+            Self.writeFour(low &- high &* 10_000, endingAt: end)
+            Self.writeFour(high, endingAt: end - 4)
+            end -= 8
             remaining = quotient
-            position &-= 2
         }
         var small = UInt32(truncatingIfNeeded: remaining)
-        while small >= 100 {
-            let quotient = small / 100
-            Self.writePair(small &- quotient &* 100, at: digits + (position &- 2))
-            small = quotient
-            position &-= 2
+        if small >= 10_000 {
+            let high = small / 10_000
+            Self.writeFour(small &- high &* 10_000, endingAt: end)
+            end -= 4
+            small = high
+        }
+        if small >= 100 {
+            let high = small / 100
+            Self.writePair(small &- high &* 100, at: end - 2)
+            end -= 2
+            small = high
         }
         if small >= 10 {
-            Self.writePair(small, at: digits)
+            Self.writePair(small, at: end - 2)
         } else {
-            digits[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small)
+            end[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small)
         }
         buffer.didWrite(length)
     }
 
-    /// The two digits of `pair` (below 100).
+    /// The four digits of `value` (below 10,000, leading zeros written) in the four bytes before `end`.
+    @inline(__always)
+    private static func writeFour(_ value: UInt32, endingAt end: UnsafeMutablePointer<UInt8>) {
+        let high = (value &* 5243) >> 19  // value / 100 for value below 43,699
+        writePair(high, at: end - 4)
+        writePair(value &- high &* 100, at: end - 2)
+    }
+
+    /// The two digits of `pair` (below 100), copied from the table of pairs.
     @inline(__always)
     private static func writePair(_ pair: UInt32, at place: UnsafeMutablePointer<UInt8>) {
-        let tens = (pair &* 103) >> 10  // pair / 10 for pair below 100 (Swift shifts before it multiplies)
-        place[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-        place[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+        let source = UnsafeRawPointer(digitPairs.utf8Start + Int(pair &* 2))
+        UnsafeMutableRawPointer(place).storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+    }
+
+    /// "00" to "99" in order: pair `n` is the two bytes at `2 * n`.
+    @inline(__always)
+    private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     /// How many decimal digits `value` has: estimated from its bit length (log10(2) is about 1233 / 4096),

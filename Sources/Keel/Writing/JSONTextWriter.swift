@@ -75,6 +75,17 @@ public struct JSONTextWriter: ~Copyable {
     /// Write the member's value next.
     public mutating func key(_ name: String) {
         beginMember()
+        // Short names (a dictionary's keys, most coding keys) are tried as plain names first.
+        if name.utf8.count <= 32 {
+            let plain = name.utf8.withContiguousStorageIfAvailable { bytes in
+                guard let base = bytes.baseAddress else { return false }
+                return tree.sink.plainMemberName(base, count: bytes.count)
+            }
+            if plain == true {
+                endMemberName()
+                return
+            }
+        }
         tree.sink.string(name)
         endKey()
     }
@@ -83,6 +94,10 @@ public struct JSONTextWriter: ~Copyable {
     /// `String` of it. The code `@JSONModel` generates names its members this way.
     public mutating func key(literal name: StaticString) {
         beginMember()
+        if name.hasPointerRepresentation, tree.sink.plainMemberName(name.utf8Start, count: name.utf8CodeUnitCount) {
+            endMemberName()
+            return
+        }
         name.withUTF8Buffer { tree.sink.string($0) }
         endKey()
     }
@@ -98,6 +113,12 @@ public struct JSONTextWriter: ~Copyable {
     @inline(__always)
     private mutating func endKey() {
         tree.sink.colon()
+        endMemberName()
+    }
+
+    /// After a member's name and colon: its value comes next.
+    @inline(__always)
+    private mutating func endMemberName() {
         hasItems = true
         expectsValue = true
         pendingMember = true

@@ -164,6 +164,47 @@ import Testing
         try expectSameText(Literal())
     }
 
+    @Test func memberNamesAreCheckedWhereverTheSpecialByteFalls() throws {
+        // Plain names are copied as they are checked: one byte at a time below eight bytes, eight at a time
+        // from there (the last word overlapping the one before). A name with any byte to escape, or one an
+        // option escapes, is written by the escaping path instead; both must give the tree writer's text.
+        struct Named: JSONEncodable {
+            let name: String
+            func toJSON() -> JSON { .object([name: 1]) }
+            func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                writer.beginObject()
+                writer.key(name)
+                writer.integer(Int64(1))
+                writer.endObject()
+            }
+        }
+        let specials = ["\"", "\\", "\n", "\u{1F}", "\u{7F}", "/", "é", "😀"]
+        for length in 0...33 {
+            try expectSameText(Named(name: String(repeating: "k", count: length)))
+            for place in 0...length {
+                for special in specials {
+                    var name = String(repeating: "k", count: length)
+                    name.insert(contentsOf: special, at: name.index(name.startIndex, offsetBy: place))
+                    try expectSameText(Named(name: name))
+                }
+            }
+        }
+        struct Literals: JSONEncodable {
+            func toJSON() -> JSON { ["seatCategoryId": 1, "eightchr": 2, "abcdefghi/": 3, "abcdefghijklmnop\"": 4, "\\abcdefgh": 5] }
+            func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                writer.beginObject()
+                try writer.member(literal: "seatCategoryId", 1)
+                try writer.member(literal: "eightchr", 2)
+                try writer.member(literal: "abcdefghi/", 3)
+                try writer.member(literal: "abcdefghijklmnop\"", 4)
+                try writer.member(literal: "\\abcdefgh", 5)
+                writer.endObject()
+            }
+        }
+        #expect(try Literals().jsonText() == #"{"seatCategoryId":1,"eightchr":2,"abcdefghi/":3,"abcdefghijklmnop\"":4,"\\abcdefgh":5}"#)
+        try expectSameText(Literals())
+    }
+
     @Test func nullsAreLeftOutOfObjectsOnlyWhenAsked() throws {
         var omitting = JSONWritingOptions()
         omitting.omitsNullMembers = true
