@@ -70,6 +70,34 @@ import Testing
         try expectSameText(JSON.object(["b": 1, "a": [true, .null]]))
     }
 
+    struct Scalars: Codable {
+        var integers = [0, -1, Int.min, Int.max, 42], noIntegers: [Int] = []
+        var doubles = [0.1, -0.0, 1e300, 5e-324, 12], noDoubles: [Double] = []
+        var strings = ["plain", "quote \" slash / é \u{1}", ""], noStrings: [String] = []
+        var flags = [true, false], noFlags: [Bool] = []
+        var pairs = [[1.5, -2.25], [], [3]], grid = [[1, 2], [3]]
+        var optionalDoubles: [Double]? = [1, 2], absentDoubles: [Double]? = nil
+    }
+
+    @Test func arraysOfScalarsAreWrittenLikeAnyArray() throws {
+        // `[Int]`, `[Double]`, `[String]` and `[Bool]` are written by the stream in one loop, as members, as
+        // elements and at the top level; the text must be the tree's under every option.
+        try expectSameText(Scalars())
+        try expectSameText([Scalars(), Scalars()])
+        try expectSameText([0.5, 1e-7, -3])
+        try expectSameText(["a", "b/c"])
+        try expectSameText([[true], [], [false, true]])
+        // A non-finite element: the strategy's string, or an error naming the element.
+        var converting = KeelEncoder()
+        converting.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "NaN")
+        #expect(try converting.encodeToString([[1, Double.infinity], [-.infinity, .nan]]) == #"[[1.0,"+inf"],["-inf","NaN"]]"#)
+        let error = #expect(throws: EncodingError.self) { try KeelEncoder().encodeToBytes([[1], [2, Double.nan]]) }
+        guard case .invalidValue(_, let context)? = error else { return }
+        #expect(context.codingPath.map(\.intValue) == [1, 1])
+        // A member whose array threw is taken back with it.
+        #expect(throws: EncodingError.self) { try KeelEncoder().encodeToBytes(["ok": [1.0], "bad": [.nan]]) }
+    }
+
     /// A subclass that encodes into the same encoder as its superclass (the usual pattern), then a
     /// superclass copy through `superEncoder()`, used at once.
     final class Derived: KeelEncoderTests.Base {

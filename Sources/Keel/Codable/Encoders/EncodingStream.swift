@@ -14,7 +14,7 @@
 final class EncodingStream {
     let session: EncodingSession
     /// Whose sink receives every byte; its tree writing is for `JSON` values that models hold.
-    @exclusivity(unchecked) private var writer: JSONWriter
+    @exclusivity(unchecked) var writer: JSONWriter
     /// Whether the model used its containers in an order the stream cannot follow; the text is then
     /// incomplete and the caller encodes through the tree instead.
     @exclusivity(unchecked) private(set) var isAbandoned = false

@@ -34,6 +34,7 @@ extension EncodingStream {
     /// - Throws: `EncodingError.invalidValue` when a top-level model encodes nothing, and whatever encoding
     ///   the value throws.
     func encodeTopLevel<T: Encodable>(_ value: T) throws {
+        if Self.isScalarArray(T.self) { return try writeScalarArray(value, depth: 0, at: .root) }
         if let json = try session.knownJSON(value, at: .root) {
             write(json, depth: 0)
             return
@@ -53,6 +54,16 @@ extension EncodingStream {
     func encodeMember<T: Encodable>(_ value: T, named name: String, in objectID: Int,
                                     at valuePath: @autoclosure () -> CodingPathNode) throws {
         guard let index = activate(objectID) else { return }
+        if Self.isScalarArray(T.self) {
+            let checkpoint = beginMember(name, at: index)
+            do {
+                try writeScalarArray(value, depth: self[index].depth + 1, at: valuePath())
+            } catch {
+                rollBack(to: checkpoint)
+                throw error
+            }
+            return
+        }
         if let json = try session.knownJSON(value, at: valuePath()) { return writeMember(name, json, at: index) }
         let checkpoint = beginMember(name, at: index)
         do {
@@ -68,6 +79,16 @@ extension EncodingStream {
     func encodeElement<T: Encodable>(_ value: T, in arrayID: Int, under path: CodingPathNode) throws {
         guard let index = activate(arrayID) else { return }
         let position = self[index].written
+        if Self.isScalarArray(T.self) {
+            let checkpoint = beginElement(at: index)
+            do {
+                try writeScalarArray(value, depth: self[index].depth + 1, at: path.appending(index: position))
+            } catch {
+                rollBack(to: checkpoint)
+                throw error
+            }
+            return
+        }
         if let json = try session.knownJSON(value, at: path.appending(index: position)) {
             _ = beginElement(at: index)
             write(json, depth: self[index].depth + 1)
