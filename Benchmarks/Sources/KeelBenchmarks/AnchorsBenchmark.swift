@@ -68,7 +68,8 @@ enum AnchorsBenchmark {
 
     /// Encodes the file's `@JSONModel` model again and again for `seconds` (with `codable`, its `Codable`
     /// model through `KeelEncoder`), for a profiler to watch.
-    static func profileEncoding(corpus: URL, file: String, codable: Bool, seconds: Double) throws {
+    static func profileEncoding(corpus: URL, file: String, mode: String, seconds: Double) throws {
+        let codable = mode == "codable"
         let bytes = Array(try Data(contentsOf: corpus.appendingPathComponent(file)))
         func loop<T: JSONDecodable & JSONEncodable, C: Codable>(_ type: T.Type, _ plain: C.Type) throws {
             let value = try T.decode(parsing: bytes)
@@ -77,7 +78,13 @@ enum AnchorsBenchmark {
             let clock = ContinuousClock()
             let start = clock.now
             while (clock.now - start).seconds < seconds {
-                if codable { blackHole(try? encoder.encodeToBytes(plainValue)) } else { blackHole(try? value.jsonBytes()) }
+                if mode == "decode" {
+                    blackHole(try? T.decode(parsing: bytes))
+                } else if codable {
+                    blackHole(try? encoder.encodeToBytes(plainValue))
+                } else {
+                    blackHole(try? value.jsonBytes())
+                }
             }
         }
         switch file {

@@ -265,10 +265,11 @@ if runs("query", on: "twitter.json") {
 
 if sections.contains("anchors") {
     // KEEL_PROFILE_ENCODE=FILE encodes that file's model alone for the time budget, for `perf record`
-    // (KEEL_PROFILE_ENCODE=FILE:codable its Codable model through KeelEncoder).
+    // (KEEL_PROFILE_ENCODE=FILE:codable its Codable model through KeelEncoder; FILE:decode decodes the
+    // `@JSONModel` model instead).
     if let profiled = ProcessInfo.processInfo.environment["KEEL_PROFILE_ENCODE"] {
         let parts = profiled.split(separator: ":").map(String.init)
-        try? AnchorsBenchmark.profileEncoding(corpus: corpus, file: parts[0], codable: parts.count > 1, seconds: budget)
+        try? AnchorsBenchmark.profileEncoding(corpus: corpus, file: parts[0], mode: parts.count > 1 ? parts[1] : "", seconds: budget)
         exit(0)
     }
     // msgspec and simdjson, measured by Benchmarks/Anchors/anchors.py in a Python process of the same run.

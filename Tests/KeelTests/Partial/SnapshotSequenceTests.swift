@@ -87,4 +87,75 @@ import Testing
             for try await _ in JSONSnapshots(Pieces(elements: [#"{"a""#], failure: Dropped())) {}
         }
     }
+
+    // MARK: Typed snapshots (JSONPartialSnapshots)
+
+    typealias Lists = [String: [String]]
+
+    /// What a `JSONPartialDecoder` fed the same pieces shows after each of them (the pieces that show
+    /// nothing give no snapshot).
+    static func decoderSnapshots(_ pieces: [String]) throws -> [Lists] {
+        let decoder = JSONPartialDecoder(Lists.self)
+        var shown: [Lists] = []
+        for piece in pieces {
+            try decoder.feed(piece)
+            if let snapshot = try decoder.snapshot() { shown.append(snapshot) }
+        }
+        return shown
+    }
+
+    @Test func typedSnapshotsOfTextDeltas() async throws {
+        let deltas = ["{", #""fruit": ["app"#, #"le", "ba"#, #"nana"], "veg"#, #"": ["leek"#, #""]}"#]
+        var seen: [Lists] = []
+        for try await lists in JSONPartialSnapshots(Lists.self, from: Pieces(elements: deltas)) { seen.append(lists) }
+        #expect(seen == (try Self.decoderSnapshots(deltas)))
+        #expect(seen.first == [:])
+        #expect(seen.contains(["fruit": ["app"]]))
+        #expect(seen.last == ["fruit": ["apple", "banana"], "veg": ["leek"]])
+    }
+
+    @Test func typedSnapshotsOfByteChunks() async throws {
+        let text = #"{"a": ["x\u00e9", "y"], "b": [], "c": ["long string cut in many places"]}"#
+        let bytes = Array(text.utf8)
+        for size in [1, 3, 7, 64] {
+            let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+            var last: Lists?
+            var count = 0
+            for try await lists in JSONPartialSnapshots(Lists.self, from: Pieces(elements: chunks)) {
+                last = lists
+                count += 1
+            }
+            #expect(last == ["a": ["xé", "y"], "b": [], "c": ["long string cut in many places"]], "chunks of \(size)")
+            #expect(count <= chunks.count)
+            let asData = Pieces(elements: chunks.map { Data($0) })
+            var lastFromData: Lists?
+            for try await lists in JSONPartialSnapshots(Lists.self, from: asData) { lastFromData = lists }
+            #expect(lastFromData == last)
+        }
+    }
+
+    @Test func typedSnapshotErrors() async throws {
+        // A syntax error ends the iteration at the piece that shows it, after what came before.
+        var before: [Lists] = []
+        let syntax = await #expect(throws: JSONSyntaxError.self) {
+            for try await lists in JSONPartialSnapshots(Lists.self, from: Pieces(elements: [#"{"a": ["x""#, ", ]", "}"])) {
+                before.append(lists)
+            }
+        }
+        #expect(before == [["a": ["x"]]])
+        #expect(syntax?.column == 13)  // the `]` where a value was expected
+        // The source ends before the document: the error for a document cut short.
+        await #expect(throws: JSONSyntaxError.self) {
+            for try await _ in JSONPartialSnapshots(Lists.self, from: Pieces(elements: [#"{"a": ["#])) {}
+        }
+        // A whole document that is not a `Lists`: the decoding error, with its path, once the source ends.
+        let decoding = await #expect(throws: JSONDecodingError.self) {
+            for try await _ in JSONPartialSnapshots(Lists.self, from: Pieces(elements: [#"{"a": [1]}"#])) {}
+        }
+        #expect(decoding?.path.description == "$.a[0]")
+        // The source's own error.
+        await #expect(throws: Dropped.self) {
+            for try await _ in JSONPartialSnapshots(Lists.self, from: Pieces(elements: [#"{"a""#], failure: Dropped())) {}
+        }
+    }
 }
