@@ -191,6 +191,23 @@ enum NumberText {
         }
         if i < text.count, text[i] == UInt8(ascii: ".") {
             i += 1
+            // Eight digits at a time while eight remain (a double's fraction usually has more than eight).
+            if let base = text.baseAddress {
+                while i &+ 8 <= text.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    guard EightDigits.areDigits(word) else { break }
+                    let chunk = EightDigits.value(word)
+                    if digits > 0 {
+                        digits += 8
+                    } else if chunk != 0 {
+                        // The significand was zero so far: its first non-zero digit is in this chunk.
+                        digits = DecimalDigits.count(of: chunk)
+                    }
+                    significand = significand &* 100_000_000 &+ chunk
+                    exponent -= 8
+                    i += 8
+                }
+            }
             while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
                 significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
                 if digits > 0 || text[i] != UInt8(ascii: "0") { digits += 1 }
