@@ -80,6 +80,8 @@ enum AnchorsBenchmark {
             while (clock.now - start).seconds < seconds {
                 if mode == "decode" {
                     blackHole(try? T.decode(parsing: bytes))
+                } else if mode == "parse" {
+                    blackHole(try? JSONDocument(parsing: bytes))
                 } else if codable {
                     blackHole(try? encoder.encodeToBytes(plainValue))
                 } else {

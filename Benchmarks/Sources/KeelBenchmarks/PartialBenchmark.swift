@@ -10,7 +10,8 @@ enum PartialBenchmark {
     static let chunkSize = 64
     static let snapshotInterval = 4_096
 
-    /// Runs one incremental case alone for `seconds` (`json` or `typed`), for a profiler to watch.
+    /// Runs one incremental case alone for `seconds` (`json`, `typed`, `decoder` or `bytes`), for a profiler
+    /// to watch.
     static func profile(_ which: String, file: URL, seconds: Double) throws {
         let bytes = Array(try Data(contentsOf: file))
         let clock = ContinuousClock()
@@ -19,6 +20,7 @@ enum PartialBenchmark {
             switch which {
             case "typed": blackHole(incrementalTyped(bytes))
             case "decoder": blackHole(decodedTyped(bytes))
+            case "bytes": blackHole(snapshotsOfBytes(bytes))
             default: blackHole(incrementalJSON(bytes))
             }
         }
@@ -34,7 +36,8 @@ enum PartialBenchmark {
         guard let typed = incrementalTyped(bytes), typed.statuses.count == decoded.statuses.count,
               MacroTwitter.digest(typed) == MacroTwitter.digest(decoded),
               reparsedTyped(bytes).map(MacroTwitter.digest) == MacroTwitter.digest(decoded),
-              let fromText = decodedTyped(bytes), MacroTwitter.digest(fromText) == MacroTwitter.digest(decoded)
+              let fromText = decodedTyped(bytes), MacroTwitter.digest(fromText) == MacroTwitter.digest(decoded),
+              let fromBytes = snapshotsOfBytes(bytes), MacroTwitter.digest(fromBytes) == MacroTwitter.digest(decoded)
         else { throw BenchmarkError("typed snapshots end differently") }
         let cases: [(String, () -> Void)] = [
             ("JSONSerialization: whole parse", { blackHole(try? JSONSerialization.jsonObject(with: data)) }),
@@ -45,6 +48,7 @@ enum PartialBenchmark {
             ("Keel: whole decode (@JSONModel)", { blackHole(try? MacroTwitter.Timeline.decode(parsing: bytes)) }),
             ("Keel: chunks, typed snapshot every 4 KB", { blackHole(incrementalTyped(bytes)) }),
             ("Keel: chunks, JSONPartialDecoder snapshot every 4 KB", { blackHole(decodedTyped(bytes)) }),
+            ("Keel: single bytes, JSONPartialSnapshots on each change", { blackHole(snapshotsOfBytes(bytes)) }),
             ("re-parse buffer per typed snapshot", { blackHole(reparsedTyped(bytes)) }),
         ]
         let measured = Measurement.measureInTurn(budget: budget, cases.map(\.1))
@@ -99,6 +103,49 @@ enum PartialBenchmark {
         }
         // As for the reader above: the last snapshot, of the complete document, holds the decoded model.
         return (try? decoder.snapshot())??.finished
+    }
+
+    /// A source of single bytes that never waits, as `URLSession.AsyncBytes` is while its buffer holds bytes.
+    struct ByteSource: AsyncSequence, Sendable {
+        let bytes: [UInt8]
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var bytes: [UInt8]
+            var index = 0
+            mutating func next() async -> UInt8? {
+                guard index < bytes.count else { return nil }
+                defer { index += 1 }
+                return bytes[index]
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes) }
+    }
+
+    /// What the async iteration ends with, handed from its task to the waiting benchmark.
+    final class Outcome: @unchecked Sendable {
+        var timeline: MacroTwitter.Timeline?
+        var snapshots = 0
+    }
+
+    /// Typed snapshots from single bytes: `JSONPartialSnapshots` over a byte source, a snapshot on each change
+    /// (every character of an open string is one), run to its end in a task the benchmark waits for.
+    static func snapshotsOfBytes(_ bytes: [UInt8]) -> MacroTwitter.Timeline? {
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            var last: MacroTwitter.Timeline.Partial?
+            do {
+                for try await partial in JSONPartialSnapshots(MacroTwitter.Timeline.self, from: ByteSource(bytes: bytes)) {
+                    last = partial
+                    outcome.snapshots += 1
+                }
+            } catch {
+                last = nil
+            }
+            outcome.timeline = last?.finished
+            done.signal()
+        }
+        done.wait()
+        return outcome.timeline
     }
 
     /// The common approach: at each point, parse everything received so far from its start.

@@ -266,7 +266,7 @@ if runs("query", on: "twitter.json") {
 if sections.contains("anchors") {
     // KEEL_PROFILE_ENCODE=FILE encodes that file's model alone for the time budget, for `perf record`
     // (KEEL_PROFILE_ENCODE=FILE:codable its Codable model through KeelEncoder; FILE:decode decodes the
-    // `@JSONModel` model instead).
+    // `@JSONModel` model instead, FILE:parse parses the file to a document).
     if let profiled = ProcessInfo.processInfo.environment["KEEL_PROFILE_ENCODE"] {
         let parts = profiled.split(separator: ":").map(String.init)
         try? AnchorsBenchmark.profileEncoding(corpus: corpus, file: parts[0], mode: parts.count > 1 ? parts[1] : "", seconds: budget)
@@ -324,7 +324,7 @@ if sections.contains("models") {
 }
 
 if runs("partial", on: "twitter.json") {
-    // KEEL_PROFILE_PARTIAL=json|typed|decoder runs that case alone for the time budget, for `perf record`.
+    // KEEL_PROFILE_PARTIAL=json|typed|decoder|bytes runs that case alone for the time budget, for `perf record`.
     if let which = ProcessInfo.processInfo.environment["KEEL_PROFILE_PARTIAL"] {
         try? PartialBenchmark.profile(which, file: corpus.appendingPathComponent("twitter.json"), seconds: budget)
         exit(0)

@@ -66,6 +66,19 @@ public final class JSONPartialDecoder<T: JSONPartialDecodable> {
         return JSONPartialValue(text, memory: memory).flatMap(T.partial(from:))
     }
 
+    /// What the last snapshot's walk reached, in brief: equal marks mean equal snapshots.
+    var shownMark: PartialText.ShownMark { text.shownMark }
+
+    /// Walks what has arrived and reads it as `T`'s partial form only if it shows something `mark` did not;
+    /// `nil` when it shows nothing new (or nothing at all). `mark` becomes what this snapshot shows.
+    func snapshot(changedSince mark: inout PartialText.ShownMark?) throws(JSONSyntaxError) -> T.Partial? {
+        try text.advance()
+        let now = text.shownMark
+        guard now != mark, let shown = JSONPartialValue(text, memory: memory).flatMap(T.partial(from:)) else { return nil }
+        mark = now
+        return shown
+    }
+
     /// Whether the whole document has arrived (as far as the last snapshot saw).
     public var isComplete: Bool { text.root != nil }
 

@@ -3,8 +3,9 @@
 // after it, so a streamed reply is shown as a model from its first useful piece to its last.
 
 /// The typed snapshots of one JSON document read from an `AsyncSequence` of text pieces (the deltas of a
-/// streamed model reply, the data of server-sent events) or of byte chunks (`Data`, `[UInt8]`): `T`'s partial
-/// form after each piece that shows something, and the complete value's last.
+/// streamed model reply, the data of server-sent events), of byte chunks (`Data`, `[UInt8]`) or of single
+/// bytes (`URLSession.AsyncBytes`): `T`'s partial form after each piece that changed what has arrived, and the
+/// complete value's last.
 ///
 /// ```swift
 /// for try await plan in JSONPartialSnapshots(Plan.self, from: deltas) {
@@ -13,10 +14,12 @@
 /// ```
 ///
 /// Each piece is read by one ``JSONPartialDecoder``, so a value that arrived whole is decoded once, straight
-/// from its bytes. A piece gives a snapshot when `T`'s partial form has something to show (a piece that only
-/// opens the document gives none); pieces that add nothing visible (a key without its value, a number cut
-/// short) give the same snapshot again, since a partial form need not be comparable. Feed chunks, not single
-/// bytes: each snapshot reads everything open in the document.
+/// from its bytes. A piece gives a snapshot when it changed what a snapshot shows: a value finished, a
+/// container opened, an open string grew by a character. A piece that only adds a key, whitespace, part of a
+/// number or of a literal gives none, and neither does a piece before `T`'s partial form has anything to show.
+/// From a source of single bytes, every character of an open string is a change: each snapshot reads the
+/// open part of the document again (the finished values it holds are kept), so a consumer that redraws less
+/// often than the bytes arrive may prefer a source of chunks.
 ///
 /// A syntax error ends the iteration at the piece that shows it, with its place; so does an error the source
 /// throws. When the source ends, the whole text must be one JSON document that decodes as `T`: otherwise the
@@ -56,10 +59,24 @@ public struct JSONPartialSnapshots<T: JSONPartialDecodable, Source: AsyncSequenc
         }
     }
 
+    /// The typed snapshots of a document arriving a byte at a time (`URLSession.AsyncBytes`).
+    public init(_ type: T.Type = T.self, from source: Source, options: JSONParsingOptions = JSONParsingOptions())
+        where Source.Element == UInt8 {
+        self.source = source
+        self.options = options
+        pull = { iterator, decoder in
+            guard let byte = try await iterator.next() else { return false }
+            try decoder.feed(CollectionOfOne(byte))
+            return true
+        }
+    }
+
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Source.AsyncIterator
         let decoder: JSONPartialDecoder<T>
         let pull: (inout Source.AsyncIterator, JSONPartialDecoder<T>) async throws -> Bool
+        /// What the last snapshot handed out showed.
+        var shown: PartialText.ShownMark?
         /// Whether the last snapshot handed out showed the complete document, and whether the end was reached.
         var deliveredComplete = false
         var finished = false
@@ -68,9 +85,9 @@ public struct JSONPartialSnapshots<T: JSONPartialDecodable, Source: AsyncSequenc
             guard !finished else { return nil }
             do {
                 while try await pull(&base, decoder) {
-                    if let shown = try decoder.snapshot() {
+                    if let partial = try decoder.snapshot(changedSince: &shown) {
                         deliveredComplete = decoder.isComplete
-                        return shown
+                        return partial
                     }
                 }
                 finished = true

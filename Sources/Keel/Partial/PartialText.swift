@@ -20,6 +20,8 @@ final class PartialText {
     @exclusivity(unchecked) private(set) var root: Range<Int>?
     /// The string, number or literal (or key) that the text so far ends inside, if any.
     @exclusivity(unchecked) private(set) var openLeaf: Leaf?
+    /// Grows whenever the walk records something a snapshot shows: a value finished, a container opened.
+    @exclusivity(unchecked) private var shownChanges = 0
 
     /// Where the walk goes on, and what may come there.
     @exclusivity(unchecked) private var position = 0
@@ -109,6 +111,24 @@ final class PartialText {
         return error
     }
 
+    /// What a snapshot of the text walked so far would show, in brief: while the mark stays the same, so
+    /// does the snapshot. A key, a number cut short or a part of a literal changes nothing shown; a finished
+    /// value, an opened container and an open string's text growing by a whole character do.
+    struct ShownMark: Equatable {
+        let changes: Int
+        /// The open string value's first byte and its reader's change count (-1 and 0 without one).
+        let openString: Int
+        let openStringChanges: Int
+    }
+
+    /// The mark of what the last walk reached.
+    var shownMark: ShownMark {
+        guard let leaf = openLeaf, !leaf.isKey, bytes[leaf.start] == UInt8(ascii: "\"") else {
+            return ShownMark(changes: shownChanges, openString: -1, openStringChanges: 0)
+        }
+        return ShownMark(changes: shownChanges, openString: leaf.start, openStringChanges: leaf.reader.parser.changeCount)
+    }
+
     // MARK: The walk
 
     /// Goes as far as the text allows; `false` when it shows an error.
@@ -195,6 +215,7 @@ final class PartialText {
                 entered += 1
                 let isObject = byte == UInt8(ascii: "{")
                 frames.append(Frame(start: i, isObject: isObject))
+                shownChanges &+= 1
                 position = i + 1
                 expectation = isObject ? .firstKey : .firstElement
             }
@@ -298,6 +319,7 @@ final class PartialText {
     /// Records a finished value in its container (or as the root).
     private func finish(_ value: Range<Int>) {
         position = value.upperBound
+        shownChanges &+= 1
         if frames.isEmpty {
             root = value
             expectation = .end

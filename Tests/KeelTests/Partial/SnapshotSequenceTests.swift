@@ -134,6 +134,40 @@ import Testing
         }
     }
 
+    /// Pieces that change nothing a snapshot shows (a key, whitespace, a number cut short) give no snapshot.
+    @Test func typedSnapshotsOnlyWhenSomethingChanged() async throws {
+        let deltas = ["{", #""key""#, ": ", "  ", #"["v""#, ", 12", "3", ", tr", "ue]", "}", "\n"]
+        var seen: [[String: [JSON]]] = []
+        for try await lists in JSONPartialSnapshots([String: [JSON]].self, from: Pieces(elements: deltas)) { seen.append(lists) }
+        #expect(seen == [[:], ["key": ["v"]], ["key": ["v", 123]], ["key": ["v", 123, true]], ["key": ["v", 123, true]]])
+    }
+
+    /// A source of single bytes (as `URLSession.AsyncBytes` is): a snapshot for each change, none for the
+    /// bytes of keys, whitespace and numbers cut short, and every change the decoder shows byte by byte.
+    @Test func typedSnapshotsOfSingleBytes() async throws {
+        typealias Mixed = [String: [JSON]]
+        let text = #"{"a long key that shows nothing": ["x\u00e9", "yz"], "n": [1234567, 8], "e": []}"#
+        let bytes = Array(text.utf8)
+        var seen: [Mixed] = []
+        for try await lists in JSONPartialSnapshots(Mixed.self, from: Pieces(elements: bytes)) { seen.append(lists) }
+        let decoder = JSONPartialDecoder(Mixed.self)
+        var fromBytes: [Mixed] = []
+        for byte in bytes {
+            try decoder.feed([byte])
+            if let shown = try decoder.snapshot() { fromBytes.append(shown) }
+        }
+        func withoutRepeats(_ list: [Mixed]) -> [Mixed] {
+            list.enumerated().filter { $0.offset == 0 || $0.element != list[$0.offset - 1] }.map(\.element)
+        }
+        // Every change the decoder shows byte by byte is delivered, in order.
+        #expect(withoutRepeats(seen) == withoutRepeats(fromBytes))
+        #expect(seen.last == ["a long key that shows nothing": ["xé", "yz"], "n": [1234567, 8], "e": []])
+        // One snapshot per change: the key's 31 bytes, the spaces and the digits give none.
+        #expect(fromBytes.count == bytes.count)  // the decoder shows something after every byte
+        #expect(seen.count < bytes.count / 2)
+        #expect(seen.contains(["a long key that shows nothing": ["x"]]))
+    }
+
     @Test func typedSnapshotErrors() async throws {
         // A syntax error ends the iteration at the piece that shows it, after what came before.
         var before: [Lists] = []
