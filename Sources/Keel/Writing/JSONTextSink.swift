@@ -93,6 +93,20 @@ struct JSONTextSink: ~Copyable {
         return true
     }
 
+    /// ``plainMemberName(_:count:)`` for a `String` name of up to 32 bytes (a coding key, a dictionary's key)
+    /// whose bytes are contiguous; false, with nothing written, for any other name.
+    @inline(__always)
+    mutating func plainMemberName(_ name: String) -> Bool {
+        guard name.utf8.count <= 32 else { return false }
+        return name.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return plainMemberName(base, count: bytes.count)
+        } ?? false
+    }
+
+    /// The length of what ``colon()`` writes.
+    var colonLength: Int { indent >= 0 ? 2 : 1 }
+
     /// Nonzero when a byte of `word` keeps a name from being plain: a control byte, a quote, a backslash, a
     /// slash or a byte outside ASCII.
     @inline(__always)

@@ -76,15 +76,9 @@ public struct JSONTextWriter: ~Copyable {
     public mutating func key(_ name: String) {
         beginMember()
         // Short names (a dictionary's keys, most coding keys) are tried as plain names first.
-        if name.utf8.count <= 32 {
-            let plain = name.utf8.withContiguousStorageIfAvailable { bytes in
-                guard let base = bytes.baseAddress else { return false }
-                return tree.sink.plainMemberName(base, count: bytes.count)
-            }
-            if plain == true {
-                endMemberName()
-                return
-            }
+        if tree.sink.plainMemberName(name) {
+            endMemberName()
+            return
         }
         tree.sink.string(name)
         endKey()

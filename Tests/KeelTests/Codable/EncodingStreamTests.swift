@@ -119,14 +119,20 @@ import Testing
         try expectSameText(Derived())
     }
 
-    /// Keys written twice, in small and large objects, with nulls, for sorting and leaving out nulls.
+    /// Keys written twice, in small and large objects, with nulls, for sorting and leaving out nulls. The
+    /// prefix makes names that are written plain (short ASCII), escaped under some options (a slash, a
+    /// non-ASCII letter), or through the general path for their length, mixed with plain ones.
     struct Repeats: Encodable {
         let count: Int
+        var prefix = "k"
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
-            for number in 0..<count { try container.encode(number, forKey: Key(stringValue: "k\(count - number)")) }
-            try container.encode("again", forKey: "k1")
-            try container.encodeNil(forKey: "k2")
+            for number in 0..<count {
+                let name = number.isMultiple(of: 3) ? "k" : prefix
+                try container.encode(number, forKey: Key(stringValue: "\(name)\(count - number)"))
+            }
+            try container.encode("again", forKey: Key(stringValue: "\(prefix)1"))
+            try container.encodeNil(forKey: Key(stringValue: "\(prefix)2"))
             try container.encode([1, 2], forKey: Key(stringValue: "k\(count)"))
             var nested = container.nestedContainer(keyedBy: Key.self, forKey: "inner")
             try nested.encode(1, forKey: "z")
@@ -135,9 +141,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [3, 40])
-    func repeatedKeysKeepTheirFirstPlaceAndLastValue(count: Int) throws {
-        try expectSameText(Repeats(count: count))
+    @Test(arguments: [3, 40], ["k", "a/b", "é", String(repeating: "long name ", count: 4)])
+    func repeatedKeysKeepTheirFirstPlaceAndLastValue(count: Int, prefix: String) throws {
+        try expectSameText(Repeats(count: count, prefix: prefix))
     }
 
     struct Failure: Error {}

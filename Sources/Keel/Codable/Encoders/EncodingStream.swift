@@ -175,9 +175,16 @@ final class EncodingStream {
         let checkpoint = self.checkpoint(at: index)
         writer.sink.beginItem(first: frames[index].written == 0, depth: frames[index].depth + 1)
         let keyStart = writer.sink.bufferedCount
-        writer.sink.string(name)
-        let fingerprint = writer.sink.withBytesWritten(from: keyStart, KeyFingerprint.of)
-        writer.sink.colon()
+        let fingerprint: UInt64
+        if writer.sink.plainMemberName(name) {
+            // The quoted name was written with its colon; the fingerprint is the quoted name's, as below.
+            let keyCount = writer.sink.bufferedCount - writer.sink.colonLength - keyStart
+            fingerprint = writer.sink.withBytesWritten(from: keyStart) { KeyFingerprint.of(UnsafeBufferPointer(rebasing: $0.prefix(keyCount))) }
+        } else {
+            writer.sink.string(name)
+            fingerprint = writer.sink.withBytesWritten(from: keyStart, KeyFingerprint.of)
+            writer.sink.colon()
+        }
         pushMember(MemberRecord(key: name, fingerprint: fingerprint, itemStart: checkpoint.outputCount, keyStart: keyStart, isOmitted: false))
         frames[index].written += 1
         return checkpoint
