@@ -10,10 +10,10 @@ enum KeyFingerprint {
         if count >= 8, let base = text.baseAddress {
             head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
             tail = UnsafeRawPointer(base + (count - 8)).loadUnaligned(as: UInt64.self)
-        } else {
-            for (offset, byte) in text.enumerated() {
-                head |= UInt64(byte) << UInt64(offset * 8)
-            }
+        } else if let base = text.baseAddress {
+            // The same little-endian value as shifting each byte into place, in one copy.
+            withUnsafeMutableBytes(of: &head) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: count)) }
+            head = UInt64(littleEndian: head)
         }
         var mixed = (head &+ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
         mixed ^= tail &* 0xC2B2_AE3D_27D4_EB4F
