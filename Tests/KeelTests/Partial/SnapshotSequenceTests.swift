@@ -168,6 +168,33 @@ import Testing
         #expect(seen.contains(["a long key that shows nothing": ["x"]]))
     }
 
+    /// Random documents in random chunks: leaving out the snapshots of pieces that change nothing loses no
+    /// change, so the sequence shows every distinct snapshot a decoder fed the same pieces shows, in order.
+    @Test func noChangeIsMissedOverRandomChunkings() async throws {
+        var documents = RandomDocuments(seed: 2026_11_27_25)
+        var generator = SplitMix64(seed: 25)
+        func withoutRepeats(_ list: [JSON]) -> [JSON] {
+            list.enumerated().filter { $0.offset == 0 || $0.element != list[$0.offset - 1] }.map(\.element)
+        }
+        for round in 0..<200 {
+            let bytes = Array((" " + documents.document() + "\n").utf8)
+            let size = round.isMultiple(of: 4) ? 1 : Int.random(in: 1...12, using: &generator)
+            let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+            var seen: [JSON] = []
+            for try await value in JSONPartialSnapshots(JSON.self, from: Pieces(elements: chunks)) { seen.append(value) }
+            let decoder = JSONPartialDecoder(JSON.self)
+            var fed: [JSON] = []
+            for chunk in chunks {
+                try decoder.feed(chunk)
+                if let shown = try decoder.snapshot() { fed.append(shown) }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(withoutRepeats(seen) == withoutRepeats(fed), "\(text) in chunks of \(size)")
+            #expect(seen.last == (try JSON(parsing: bytes)), "\(text)")
+            #expect(seen.count <= chunks.count, "\(text)")
+        }
+    }
+
     @Test func typedSnapshotErrors() async throws {
         // A syntax error ends the iteration at the piece that shows it, after what came before.
         var before: [Lists] = []
