@@ -66,9 +66,6 @@ public final class JSONPartialDecoder<T: JSONPartialDecodable> {
         return JSONPartialValue(text, memory: memory).flatMap(T.partial(from:))
     }
 
-    /// What the last snapshot's walk reached, in brief: equal marks mean equal snapshots.
-    var shownMark: PartialText.ShownMark { text.shownMark }
-
     /// Walks what has arrived and reads it as `T`'s partial form only if it shows something `mark` did not;
     /// `nil` when it shows nothing new (or nothing at all). `mark` becomes what this snapshot shows.
     func snapshot(changedSince mark: inout PartialText.ShownMark?) throws(JSONSyntaxError) -> T.Partial? {

@@ -288,8 +288,20 @@ final class PartialText {
     /// Checks the one value at `start`, and returns the index just past it; `nil` when the text from
     /// `start` is not a whole value (cut, or wrong).
     private func scan(_ text: UnsafeBufferPointer<UInt8>, from start: Int, _ scanning: inout WalkScanner) -> Int? {
-        if text[start] == UInt8(ascii: "\""), let end = Self.shortPlainStringEnd(text, from: start, limit: options.maximumStringLength) {
-            return end
+        // The common scalars are checked here; anything else, and every error, goes to the scanner.
+        switch text[start] {
+        case UInt8(ascii: "\""):
+            if let end = Self.shortPlainStringEnd(text, from: start, limit: options.maximumStringLength) { return end }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if let end = Self.plainNumberEnd(text, from: start), end - start <= options.maximumNumberLength { return end }
+        case UInt8(ascii: "t"):
+            if Self.matches(text, at: start, "true") { return start + 4 }
+        case UInt8(ascii: "f"):
+            if Self.matches(text, at: start, "false") { return start + 5 }
+        case UInt8(ascii: "n"):
+            if Self.matches(text, at: start, "null") { return start + 4 }
+        default:
+            break
         }
         if scanning.depth != frames.count || scanning.scanner == nil {
             scanning.discard()
@@ -300,6 +312,44 @@ final class PartialText {
             scanning.depth = frames.count
         }
         return try? scanning.scanner?.scanValue(from: start)
+    }
+
+    /// The end of the number at `start` when it is one by JSON's grammar, ending where the scanner's would
+    /// (at the first byte that cannot continue it, or the text's end); `nil` for anything else, which the
+    /// scanner then reads, errors included. A walk meets a number this way for every one in an entered
+    /// container, where a scanner call cost more than the number.
+    private static func plainNumberEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let count = text.count
+        func isDigit(_ index: Int) -> Bool { index < count && text[index] &- UInt8(ascii: "0") < 10 }
+        var index = start
+        if text[index] == UInt8(ascii: "-") { index += 1 }
+        guard isDigit(index) else { return nil }
+        if text[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(index) { return nil }
+        } else {
+            while isDigit(index) { index += 1 }
+        }
+        if index < count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(index) else { return nil }
+            while isDigit(index) { index += 1 }
+        }
+        if index < count, text[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            guard isDigit(index) else { return nil }
+            while isDigit(index) { index += 1 }
+        }
+        return index
+    }
+
+    /// Whether `word` is written at `start` in full.
+    private static func matches(_ text: UnsafeBufferPointer<UInt8>, at start: Int, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard text.count - start >= length else { return false }
+        for offset in 0..<length where text[start + offset] != word.utf8Start[offset] { return false }
+        return true
     }
 
     /// The end of the string at `start` when it is short, ASCII and has no escape (most keys, many values):
