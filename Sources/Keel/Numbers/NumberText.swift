@@ -269,29 +269,36 @@ enum NumberText {
     /// Whether `text` follows the JSON number grammar.
     static func isValidLiteral(_ text: some Collection<UInt8>) -> Bool {
         let bytes = Array(text)
-        var i = 0
-        func digits() -> Int {
-            let start = i
-            while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-            return i - start
+        return bytes.withUnsafeBufferPointer { literalEnd(in: $0, from: 0) == $0.count }
+    }
+
+    /// The end of the number that starts at `start` by the JSON number grammar: the first byte that cannot
+    /// continue it, or the text's end. `nil` when no number starts there, or when its text breaks the grammar
+    /// before such a byte (a leading zero followed by a digit, `.` or an exponent marker without a digit).
+    static func literalEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let count = text.count
+        func isDigit(_ index: Int) -> Bool { index < count && text[index] &- UInt8(ascii: "0") < 10 }
+        var index = start
+        if index < count, text[index] == UInt8(ascii: "-") { index += 1 }
+        guard isDigit(index) else { return nil }
+        if text[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(index) { return nil }
+        } else {
+            while isDigit(index) { index += 1 }
         }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < bytes.count else { return false }
-        if bytes[i] == UInt8(ascii: "0") {
-            i += 1
-        } else if digits() == 0 {
-            return false
+        if index < count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(index) else { return nil }
+            while isDigit(index) { index += 1 }
         }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digits() > 0 else { return false }
+        if index < count, text[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            guard isDigit(index) else { return nil }
+            while isDigit(index) { index += 1 }
         }
-        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
-            guard digits() > 0 else { return false }
-        }
-        return i == bytes.count
+        return index
     }
 }
 

@@ -293,7 +293,8 @@ final class PartialText {
         case UInt8(ascii: "\""):
             if let end = Self.shortPlainStringEnd(text, from: start, limit: options.maximumStringLength) { return end }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            if let end = Self.plainNumberEnd(text, from: start), end - start <= options.maximumNumberLength { return end }
+            // Where the scanner's number would end, when the grammar holds; the scanner reports any error.
+            if let end = NumberText.literalEnd(in: text, from: start), end - start <= options.maximumNumberLength { return end }
         case UInt8(ascii: "t"):
             if Self.matches(text, at: start, "true") { return start + 4 }
         case UInt8(ascii: "f"):
@@ -314,42 +315,11 @@ final class PartialText {
         return try? scanning.scanner?.scanValue(from: start)
     }
 
-    /// The end of the number at `start` when it is one by JSON's grammar, ending where the scanner's would
-    /// (at the first byte that cannot continue it, or the text's end); `nil` for anything else, which the
-    /// scanner then reads, errors included. A walk meets a number this way for every one in an entered
-    /// container, where a scanner call cost more than the number.
-    private static func plainNumberEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let count = text.count
-        func isDigit(_ index: Int) -> Bool { index < count && text[index] &- UInt8(ascii: "0") < 10 }
-        var index = start
-        if text[index] == UInt8(ascii: "-") { index += 1 }
-        guard isDigit(index) else { return nil }
-        if text[index] == UInt8(ascii: "0") {
-            index += 1
-            if isDigit(index) { return nil }
-        } else {
-            while isDigit(index) { index += 1 }
-        }
-        if index < count, text[index] == UInt8(ascii: ".") {
-            index += 1
-            guard isDigit(index) else { return nil }
-            while isDigit(index) { index += 1 }
-        }
-        if index < count, text[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            if index < count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
-            guard isDigit(index) else { return nil }
-            while isDigit(index) { index += 1 }
-        }
-        return index
-    }
-
     /// Whether `word` is written at `start` in full.
     private static func matches(_ text: UnsafeBufferPointer<UInt8>, at start: Int, _ word: StaticString) -> Bool {
         let length = word.utf8CodeUnitCount
-        guard text.count - start >= length else { return false }
-        for offset in 0..<length where text[start + offset] != word.utf8Start[offset] { return false }
-        return true
+        guard text.count - start >= length, let base = text.baseAddress else { return false }
+        return memoryEqual(base + start, word.utf8Start, length)
     }
 
     /// The end of the string at `start` when it is short, ASCII and has no escape (most keys, many values):
