@@ -9,6 +9,15 @@ enum EightDigits {
         ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0
     }
 
+    /// How many of `word`'s bytes, from the first, are digits before one that is not (8 when all are). The
+    /// carries and borrows of `areDigits`' arithmetic start at a byte that is not a digit and only reach the
+    /// bytes after it, so the first flagged byte is the first that is not a digit.
+    @inline(__always)
+    static func leadingDigitCount(_ word: UInt64) -> Int {
+        let flagged = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+        return flagged.trailingZeroBitCount &>> 3
+    }
+
     /// The value of the eight digits in `word` (checked by `areDigits`), the first byte most significant.
     @inline(__always)
     static func value(_ word: UInt64) -> UInt64 {
@@ -19,5 +28,15 @@ enum EightDigits {
         let low = (value & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
         let high = ((value >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))
         return (low &+ high) >> 32
+    }
+
+    /// The value of the last `count` bytes of `word` (1 to 7 of them, in its most significant bytes), when
+    /// they are all digits: the bytes before them count as zeros. `nil` when one of them is not a digit.
+    /// Reads a number's last few digits at once from the eight bytes that end it.
+    @inline(__always)
+    static func value(ofLast count: Int, in word: UInt64) -> UInt64? {
+        let kept = UInt64.max &<< (UInt64(truncatingIfNeeded: 8 &- count) &* 8)
+        let padded = (word & kept) | (0x3030_3030_3030_3030 & ~kept)
+        return areDigits(padded) ? value(padded) : nil
     }
 }

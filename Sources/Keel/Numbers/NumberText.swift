@@ -164,6 +164,9 @@ enum NumberText {
         return DecimalLiteral(text).integer(as: T.self)
     }
 
+    /// 10^0 through 10^7, to shift a significand left by a few digits.
+    private static let smallPowersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+
     private static let exactPowersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
@@ -206,6 +209,22 @@ enum NumberText {
                     significand = significand &* 100_000_000 &+ chunk
                     exponent -= 8
                     i += 8
+                }
+                // The last digits, fewer than eight, at once when they end the text (no exponent follows):
+                // they are the top bytes of the eight that end it.
+                let remaining = text.count &- i
+                if remaining > 0, remaining < 8, text.count >= 8,
+                   let chunk = EightDigits.value(
+                       ofLast: remaining,
+                       in: UInt64(littleEndian: UnsafeRawPointer(base + (text.count &- 8)).loadUnaligned(as: UInt64.self))) {
+                    if digits > 0 {
+                        digits += remaining
+                    } else if chunk != 0 {
+                        digits = DecimalDigits.count(of: chunk)
+                    }
+                    significand = significand &* smallPowersOfTen[remaining] &+ chunk
+                    exponent -= remaining
+                    i = text.count
                 }
             }
             while i < text.count, text[i] &- UInt8(ascii: "0") < 10 {
