@@ -369,9 +369,12 @@ struct Scanner {
 
     private mutating func scanLiteral(_ word: StaticString, kind: TapeEntry.Kind, at start: Int) throws(JSONSyntaxError) -> Int {
         let length = word.utf8CodeUnitCount
-        if start + length <= end, memoryEqual(base + start, word.utf8Start, length) {
+        // Every literal has four or five bytes: its first and its last four cover it.
+        if start &+ length <= end, base[start] == word.utf8Start[0],
+           UnsafeRawPointer(base + (start &+ length &- 4)).loadUnaligned(as: UInt32.self)
+            == UnsafeRawPointer(word.utf8Start + (length &- 4)).loadUnaligned(as: UInt32.self) {
             try append(TapeEntry(kind: kind, offset: start, payload: 0))
-            return start + length
+            return start &+ length
         }
         // Find the first byte that differs, to point at it.
         var i = start
