@@ -2,21 +2,22 @@
 // that all eight are digits and their value in three multiplications, instead of eight steps of a byte loop.
 
 enum EightDigits {
-    /// Whether every byte of `word` is an ASCII digit. A byte above '9' sets its high bit when 0x46 is added;
-    /// one below '0' sets it when 0x30 is subtracted (a borrow can only add high bits, never hide one).
+    /// The high bit of each byte of `word` that is not an ASCII digit, and perhaps of bytes after such a byte,
+    /// never before: a byte above '9' sets its high bit when 0x46 is added, one below '0' when 0x30 is
+    /// subtracted, and the carries and borrows this causes only reach the bytes after it.
     @inline(__always)
-    static func areDigits(_ word: UInt64) -> Bool {
-        ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0
+    static func nonDigitFlags(_ word: UInt64) -> UInt64 {
+        ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
     }
 
-    /// How many of `word`'s bytes, from the first, are digits before one that is not (8 when all are). The
-    /// carries and borrows of `areDigits`' arithmetic start at a byte that is not a digit and only reach the
-    /// bytes after it, so the first flagged byte is the first that is not a digit.
+    /// Whether every byte of `word` is an ASCII digit.
     @inline(__always)
-    static func leadingDigitCount(_ word: UInt64) -> Int {
-        let flagged = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
-        return flagged.trailingZeroBitCount &>> 3
-    }
+    static func areDigits(_ word: UInt64) -> Bool { nonDigitFlags(word) == 0 }
+
+    /// How many of `word`'s bytes, from the first, are digits before one that is not (8 when all are): the
+    /// first flagged byte is the first that is not a digit.
+    @inline(__always)
+    static func leadingDigitCount(_ word: UInt64) -> Int { nonDigitFlags(word).trailingZeroBitCount &>> 3 }
 
     /// The value of the eight digits in `word` (checked by `areDigits`), the first byte most significant.
     @inline(__always)

@@ -164,9 +164,6 @@ enum NumberText {
         return DecimalLiteral(text).integer(as: T.self)
     }
 
-    /// 10^0 through 10^7, to shift a significand left by a few digits.
-    private static let smallPowersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
-
     private static let exactPowersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
@@ -222,7 +219,7 @@ enum NumberText {
                     } else if chunk != 0 {
                         digits = DecimalDigits.count(of: chunk)
                     }
-                    significand = significand &* smallPowersOfTen[remaining] &+ chunk
+                    significand = significand &* DecimalDigits.powerOfTen(remaining) &+ chunk
                     exponent -= remaining
                     i = text.count
                 }

@@ -367,12 +367,19 @@ struct Scanner {
 
     // MARK: Literals and numbers
 
+    /// Whether the bytes at `pointer` (at least as many as `word` has) are `word`, one of `true`, `false` and
+    /// `null`: those have four or five bytes, so their first byte and their last four as one word cover them.
+    @inline(__always)
+    static func isLiteral(_ word: StaticString, at pointer: UnsafePointer<UInt8>) -> Bool {
+        let length = word.utf8CodeUnitCount
+        return pointer[0] == word.utf8Start[0]
+            && UnsafeRawPointer(pointer + (length &- 4)).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(word.utf8Start + (length &- 4)).loadUnaligned(as: UInt32.self)
+    }
+
     private mutating func scanLiteral(_ word: StaticString, kind: TapeEntry.Kind, at start: Int) throws(JSONSyntaxError) -> Int {
         let length = word.utf8CodeUnitCount
-        // Every literal has four or five bytes: its first and its last four cover it.
-        if start &+ length <= end, base[start] == word.utf8Start[0],
-           UnsafeRawPointer(base + (start &+ length &- 4)).loadUnaligned(as: UInt32.self)
-            == UnsafeRawPointer(word.utf8Start + (length &- 4)).loadUnaligned(as: UInt32.self) {
+        if start &+ length <= end, Scanner.isLiteral(word, at: base + start) {
             try append(TapeEntry(kind: kind, offset: start, payload: 0))
             return start &+ length
         }

@@ -315,11 +315,11 @@ final class PartialText {
         return try? scanning.scanner?.scanValue(from: start)
     }
 
-    /// Whether `word` is written at `start` in full.
+    /// Whether `word` (`true`, `false` or `null`) is written at `start` in full.
     private static func matches(_ text: UnsafeBufferPointer<UInt8>, at start: Int, _ word: StaticString) -> Bool {
         let length = word.utf8CodeUnitCount
         guard text.count - start >= length, let base = text.baseAddress else { return false }
-        return memoryEqual(base + start, word.utf8Start, length)
+        return Scanner.isLiteral(word, at: base + start)
     }
 
     /// The end of the string at `start` when it is short, ASCII and has no escape (most keys, many values):
