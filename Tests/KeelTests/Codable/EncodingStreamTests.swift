@@ -146,6 +146,57 @@ import Testing
         try expectSameText(Repeats(count: count, prefix: prefix))
     }
 
+    /// Every scalar overload the stream's keyed container writes straight to the text (String, Bool, the
+    /// integers, Double), each key written twice with another type the second time, beside the overloads
+    /// that still go through a `JSON` value; names of every length up to nine, so that repeated keys are
+    /// found however short their text.
+    struct KeyedScalars: Encodable {
+        let double: Double
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            let names = (0...9).map { String(repeating: "n", count: $0) }
+            for (number, name) in names.enumerated() {
+                let key = Key(stringValue: name)
+                switch number % 5 {
+                case 0: try container.encode("text \(number)", forKey: key)
+                case 1: try container.encode(number.isMultiple(of: 2), forKey: key)
+                case 2: try container.encode(Int64(-number), forKey: key)
+                case 3: try container.encode(UInt64(number) << 40, forKey: key)
+                default: try container.encode(double, forKey: key)
+                }
+            }
+            try container.encode(Int32(-7), forKey: "int32")
+            try container.encode(UInt(7), forKey: "uint")
+            try container.encode(Int16(-3), forKey: "int16")
+            try container.encode(Float(0.5), forKey: "float")
+            // The second time, each name gets a value of another kind: the first place, the last value.
+            for (number, name) in names.enumerated().reversed() {
+                let key = Key(stringValue: name)
+                switch number % 3 {
+                case 0: try container.encode(number, forKey: key)
+                case 1: try container.encode("again", forKey: key)
+                default: try container.encodeNil(forKey: key)
+                }
+            }
+            try container.encode(double, forKey: "last")
+        }
+    }
+
+    @Test(arguments: [1.25, -0.0, 1e300, Double.leastNonzeroMagnitude])
+    func keyedScalarsWrittenStraightMatchTheTree(double: Double) throws {
+        try expectSameText(KeyedScalars(double: double))
+    }
+
+    @Test func nonFiniteDoublesInKeyedContainersFollowTheStrategy() throws {
+        var encoder = KeelEncoder()
+        #expect(throws: EncodingError.self) { try encoder.encodeToBytes(KeyedScalars(double: .infinity)) }
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        let text = String(decoding: try encoder.encodeToBytes(KeyedScalars(double: -.infinity)), as: UTF8.self)
+        #expect(text.hasSuffix(#""last":"-inf"}"#))
+        let nan = String(decoding: try encoder.encodeToBytes(KeyedScalars(double: .nan)), as: UTF8.self)
+        #expect(nan.hasSuffix(#""last":"nan"}"#))
+    }
+
     struct Failure: Error {}
 
     /// Starts writing (a container and a member), then throws.

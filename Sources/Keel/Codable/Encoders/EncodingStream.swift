@@ -46,35 +46,45 @@ final class EncodingStream {
     }
 
     /// A member of an open object: where its text starts, so that members can be put in order again when
-    /// the object closes.
+    /// the object closes. Keys are told apart by their written text (equal names write equal text), so a
+    /// record holds no `String` and is copied without reference counting.
     struct MemberRecord {
-        let key: String
         /// Taken from the key's written text, so equal for equal keys (see ``KeyFingerprint``): most keys are
         /// never compared.
         let fingerprint: UInt64
         /// Where the separator before the member starts.
         var itemStart: Int
-        /// Where the key starts.
+        /// Where the key's text starts (its opening quote).
         var keyStart: Int
-        /// A `null` member left out by the options: it has no bytes, but still replaces an earlier value.
-        var isOmitted: Bool
+        /// The length of the key's text, quotes included.
+        let keyLength: Int
+        /// For a `null` member left out by the options, which has no bytes but still replaces an earlier
+        /// value: where its key's text is kept in `omittedKeys`. -1 for a member with text.
+        var omittedKey: Int
+
+        var isOmitted: Bool { omittedKey >= 0 }
     }
 
     // Only this call's encoders reach the stream, one at a time: dynamic exclusivity checks would cost more
     // than the writing they guard.
     @exclusivity(unchecked) private var frames: [Frame] = []
-    /// The member records of the open objects: the first `memberCount` of this array (records past it are
-    /// stale, kept so that their room is reused without the cost of removing them).
-    @exclusivity(unchecked) private var members: [MemberRecord] = []
+    /// The member records of the open objects, `memberCount` of them, in memory of the stream's own (no
+    /// uniqueness or bounds check per member).
+    @exclusivity(unchecked) private var members: UnsafeMutablePointer<MemberRecord>
+    @exclusivity(unchecked) private var memberCapacity = 64
     @exclusivity(unchecked) private(set) var memberCount = 0
+    /// The written key text of members that have none in the output (left-out nulls).
+    @exclusivity(unchecked) private var omittedKeys: [[UInt8]] = []
     @exclusivity(unchecked) private var lastID = 0
 
     init(session: EncodingSession) {
         self.session = session
         writer = JSONWriter(options: session.options.writingOptions)
         frames.reserveCapacity(16)
-        members.reserveCapacity(64)
+        members = UnsafeMutablePointer<MemberRecord>.allocate(capacity: memberCapacity)
     }
+
+    deinit { members.deallocate() }
 
     var output: [UInt8] { writer.sink.output }
 
@@ -175,34 +185,86 @@ final class EncodingStream {
         let checkpoint = self.checkpoint(at: index)
         writer.sink.beginItem(first: frames[index].written == 0, depth: frames[index].depth + 1)
         let keyStart = writer.sink.bufferedCount
-        let fingerprint: UInt64
+        let keyLength: Int
         if writer.sink.plainMemberName(name) {
-            // The quoted name was written with its colon; the fingerprint is the quoted name's, as below.
-            let keyCount = writer.sink.bufferedCount - writer.sink.colonLength - keyStart
-            fingerprint = writer.sink.withBytesWritten(from: keyStart) { KeyFingerprint.of(UnsafeBufferPointer(rebasing: $0.prefix(keyCount))) }
+            // The quoted name was written with its colon; the key's text is the quoted name, as below.
+            keyLength = writer.sink.bufferedCount - writer.sink.colonLength - keyStart
         } else {
             writer.sink.string(name)
-            fingerprint = writer.sink.withBytesWritten(from: keyStart, KeyFingerprint.of)
+            keyLength = writer.sink.bufferedCount - keyStart
             writer.sink.colon()
         }
-        pushMember(MemberRecord(key: name, fingerprint: fingerprint, itemStart: checkpoint.outputCount, keyStart: keyStart, isOmitted: false))
+        let fingerprint = writer.sink.withBytesWritten(from: keyStart) { KeyFingerprint.of(UnsafeBufferPointer(rebasing: $0.prefix(keyLength))) }
+        pushMember(MemberRecord(fingerprint: fingerprint, itemStart: checkpoint.outputCount, keyStart: keyStart,
+                                keyLength: keyLength, omittedKey: -1))
         frames[index].written += 1
         return checkpoint
     }
 
-    /// Records a `null` member that the options leave out: no text, but it replaces an earlier value of `name`.
-    func omitNullMember(_ name: String) {
-        // The key's text is written only to take its fingerprint the way written members' are taken.
-        let position = writer.sink.bufferedCount
-        writer.sink.string(name)
-        let fingerprint = writer.sink.withBytesWritten(from: position, KeyFingerprint.of)
-        writer.sink.discard(from: position)
-        pushMember(MemberRecord(key: name, fingerprint: fingerprint, itemStart: position, keyStart: position, isOmitted: true))
+    /// Begins the member `name` of the object `objectID` for a scalar the caller writes at once; false, with
+    /// nothing written, when that object was closed (the stream is then abandoned).
+    @inline(__always)
+    func beginScalarMember(_ name: String, in objectID: Int) -> Bool {
+        guard let index = activate(objectID) else { return false }
+        _ = beginMember(name, at: index)
+        return true
     }
 
+    /// Records a `null` member that the options leave out: no text, but it replaces an earlier value of `name`.
+    func omitNullMember(_ name: String) {
+        let position = writer.sink.bufferedCount
+        let text = writtenText(of: name)
+        omittedKeys.append(text)
+        pushMember(MemberRecord(fingerprint: text.withUnsafeBufferPointer(KeyFingerprint.of), itemStart: position,
+                                keyStart: position, keyLength: text.count, omittedKey: omittedKeys.count - 1))
+    }
+
+    @inline(__always)
     private func pushMember(_ record: MemberRecord) {
-        if memberCount < members.count { members[memberCount] = record } else { members.append(record) }
+        if memberCount == memberCapacity { growMembers() }
+        members[memberCount] = record
         memberCount += 1
+    }
+
+    @inline(never)
+    private func growMembers() {
+        let larger = UnsafeMutablePointer<MemberRecord>.allocate(capacity: memberCapacity * 2)
+        larger.moveInitialize(from: members, count: memberCount)
+        members.deallocate()
+        members = larger
+        memberCapacity *= 2
+    }
+
+    /// `name` as the text of a key (quoted and escaped as the options say), written and taken back.
+    private func writtenText(of name: String) -> [UInt8] {
+        let position = writer.sink.bufferedCount
+        writer.sink.string(name)
+        let text = writer.sink.withBytesWritten(from: position) { Array($0) }
+        writer.sink.discard(from: position)
+        return text
+    }
+
+    /// The text of a record's key, quotes included.
+    private func keyText(_ record: MemberRecord) -> [UInt8] {
+        if record.isOmitted { return omittedKeys[record.omittedKey] }
+        return writer.sink.withBytesWritten(from: record.keyStart) { Array($0.prefix(record.keyLength)) }
+    }
+
+    /// Whether two records have the same key.
+    private func haveSameKey(_ first: MemberRecord, _ second: MemberRecord) -> Bool {
+        first.fingerprint == second.fingerprint && keyText(first) == keyText(second)
+    }
+
+    /// A record's key as the bytes of its name (its text unquoted and unescaped), for sorting.
+    private func nameBytes(_ record: MemberRecord) -> [UInt8] {
+        let text = keyText(record)
+        let raw = text.dropFirst().dropLast()
+        guard raw.contains(UInt8(ascii: "\\")) else { return Array(raw) }
+        return Array(raw).withUnsafeBufferPointer { raw in
+            [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, count in
+                count = StringUnescaping.unescape(raw, into: buffer)
+            }
+        }
     }
 
     /// Starts an element of the array at `index` (the innermost frame).
@@ -243,15 +305,21 @@ final class EncodingStream {
     /// Takes back the text of the member recorded at `record` of the object at `objectIndex`, whose value
     /// turned out `null` while the options leave out null members.
     private func takeBackMember(_ record: Int, of objectIndex: Int) {
+        // The key's text goes with the member's: keep a copy, for telling keys apart later.
+        omittedKeys.append(keyText(members[record]))
         writer.sink.discard(from: members[record].itemStart)
         members[record].keyStart = members[record].itemStart
-        members[record].isOmitted = true
+        members[record].omittedKey = omittedKeys.count - 1
         frames[objectIndex].written -= 1
     }
 
     /// Whether the open object at `index` has a member named `name` already.
     func hasMember(_ name: String, inObjectAt index: Int) -> Bool {
-        members[frames[index].firstMember..<memberCount].contains { $0.key.hasSameUTF8(as: name) }
+        let first = frames[index].firstMember
+        guard first < memberCount else { return false }
+        let text = writtenText(of: name)
+        let fingerprint = text.withUnsafeBufferPointer(KeyFingerprint.of)
+        return (first..<memberCount).contains { members[$0].fingerprint == fingerprint && keyText(members[$0]) == text }
     }
 
     // MARK: Values
@@ -300,48 +368,46 @@ final class EncodingStream {
         if count > 1 && (writer.sink.options.sortsKeys || hasRepeatedKey(from: first)) { reorder(frame) }
         writer.sink.close(UInt8(ascii: "}"), empty: frames[frames.count - 1].written == 0, depth: frame.depth + 1)
         memberCount = first
+        // No record is left to name a kept key.
+        if first == 0 { omittedKeys.removeAll(keepingCapacity: true) }
     }
 
     /// Whether two of the open object's members, from record `first` on, have the same key. A bit per
     /// fingerprint (of 128) says when an earlier member might have the key; only then are the earlier
     /// fingerprints, and for an equal one the keys, compared.
     private func hasRepeatedKey(from first: Int) -> Bool {
-        members.withUnsafeBufferPointer { records in
-            var seen: (low: UInt64, high: UInt64) = (0, 0)
-            for position in first..<memberCount {
-                let fingerprint = records[position].fingerprint
-                let bit: UInt64 = 1 << (fingerprint & 63)
-                let isHigh = fingerprint & 64 != 0
-                if (isHigh ? seen.high : seen.low) & bit != 0 {
-                    for earlier in first..<position where records[earlier].fingerprint == fingerprint {
-                        if records[earlier].key.hasSameUTF8(as: records[position].key) { return true }
-                    }
-                }
-                if isHigh { seen.high |= bit } else { seen.low |= bit }
+        var seen: (low: UInt64, high: UInt64) = (0, 0)
+        for position in first..<memberCount {
+            let fingerprint = members[position].fingerprint
+            let bit: UInt64 = 1 << (fingerprint & 63)
+            let isHigh = fingerprint & 64 != 0
+            if (isHigh ? seen.high : seen.low) & bit != 0 {
+                for earlier in first..<position where haveSameKey(members[earlier], members[position]) { return true }
             }
-            return false
+            if isHigh { seen.high |= bit } else { seen.low |= bit }
         }
+        return false
     }
 
     /// Writes the object's members again: each key once, at its first position with its last value, without
     /// left-out nulls, sorted when the options sort.
     private func reorder(_ frame: Frame) {
-        let records = Array(members[frame.firstMember..<memberCount])
+        let records = Array(UnsafeBufferPointer(start: members + frame.firstMember, count: memberCount - frame.firstMember))
         // For each key, in order of first appearance, the record holding its last value.
         var chosen: [Int] = []
-        var positions: [UTF8Key: Int] = [:]
+        var positions: [[UInt8]: Int] = [:]
         for (number, record) in records.enumerated() {
-            if let position = positions[UTF8Key(record.key)] {
+            let text = keyText(record)
+            if let position = positions[text] {
                 chosen[position] = number
             } else {
-                positions[UTF8Key(record.key)] = chosen.count
+                positions[text] = chosen.count
                 chosen.append(number)
             }
         }
         chosen.removeAll { records[$0].isOmitted }
-        if let order = JSONWriter.memberOrder(
-            count: chosen.count, options: writer.sink.options, key: { records[chosen[$0]].key }, isNull: { _ in false }) {
-            chosen = order.map { chosen[$0] }
+        if writer.sink.options.sortsKeys {
+            chosen = KeyOrder.sorted(chosen) { nameBytes(records[$0]) }
         }
         let start = records[0].itemStart
         let end = writer.sink.bufferedCount

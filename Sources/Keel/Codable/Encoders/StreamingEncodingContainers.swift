@@ -19,6 +19,34 @@ struct KeyedStreamingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
         try stream.encodeMember(value, named: name(for: key), in: frameID, at: path.appending(key))
     }
 
+    // The common scalars go straight to the text, without a `JSON` value between (the other scalar
+    // overloads go through `put`, from ScalarKeyedEncodingContainer).
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        if stream.beginScalarMember(name(for: key), in: frameID) { stream.writer.sink.string(value) }
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        if stream.beginScalarMember(name(for: key), in: frameID) { stream.writer.sink.append(value ? "true" : "false") }
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws { writeNumber(JSONNumber(value), forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { writeNumber(JSONNumber(value), forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { writeNumber(JSONNumber(value), forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { writeNumber(JSONNumber(value), forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { writeNumber(JSONNumber(value), forKey: key) }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        // A non-finite double is an error or a string, as the strategy says.
+        guard value.isFinite else { return put(try session.json(for: value, at: path.appending(key)), forKey: key) }
+        writeNumber(JSONNumber(value), forKey: key)
+    }
+
+    @inline(__always)
+    private func writeNumber(_ number: JSONNumber, forKey key: Key) {
+        if stream.beginScalarMember(name(for: key), in: frameID) { stream.writer.sink.number(number) }
+    }
+
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
