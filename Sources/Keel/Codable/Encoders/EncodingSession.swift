@@ -19,6 +19,33 @@ final class EncodingSession {
         self.options = options
         self.userInfo = options.userInfo.mapValues { $0 as Any }
         if case .useDefaultKeys = options.keyEncodingStrategy { renamesKeys = false } else { renamesKeys = true }
+        selfEncodingTypes = UnsafeMutablePointer<UInt>.allocate(capacity: Self.selfEncodingSlots)
+        selfEncodingTypes.initialize(repeating: 0, count: Self.selfEncodingSlots)
+    }
+
+    deinit { selfEncodingTypes.deallocate() }
+
+    /// Types seen to encode themselves (a model, an optional, an array of models: none of the scalars, arrays
+    /// of scalars or types the encoder writes itself), by the address of their metadata in a small table, so
+    /// that a model's members and elements skip the type comparisons after the first value of each type.
+    @exclusivity(unchecked) private var selfEncodingTypes: UnsafeMutablePointer<UInt>
+    private static let selfEncodingSlots = 16
+
+    @inline(__always)
+    private static func slot(of identifier: UInt) -> Int { Int(truncatingIfNeeded: identifier >> 4) & (selfEncodingSlots - 1) }
+
+    /// Whether values of `type` were seen to encode themselves in this call.
+    @inline(__always)
+    func encodesItself<T>(_ type: T.Type) -> Bool {
+        let identifier = UInt(bitPattern: ObjectIdentifier(type))
+        return selfEncodingTypes[Self.slot(of: identifier)] == identifier
+    }
+
+    /// Records that values of `type` encode themselves: ``knownJSON(_:at:)`` and ``knownEncoding(_:at:)``
+    /// have nothing for it, and it is not an array of scalars.
+    func noteEncodesItself<T>(_ type: T.Type) {
+        let identifier = UInt(bitPattern: ObjectIdentifier(type))
+        selfEncodingTypes[Self.slot(of: identifier)] = identifier
     }
 
     /// Member names under `convertToSnakeCase`, by coding key, so that each key is converted once per call.

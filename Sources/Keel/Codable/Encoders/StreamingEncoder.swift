@@ -54,17 +54,19 @@ extension EncodingStream {
     func encodeMember<T: Encodable>(_ value: T, named name: String, in objectID: Int,
                                     at valuePath: @autoclosure () -> CodingPathNode) throws {
         guard let index = activate(objectID) else { return }
-        if Self.isScalarArray(T.self) {
-            let checkpoint = beginMember(name, at: index)
-            do {
-                try writeScalarArray(value, depth: self[index].depth + 1, at: valuePath())
-            } catch {
-                rollBack(to: checkpoint)
-                throw error
+        if !session.encodesItself(T.self) {
+            if Self.isScalarArray(T.self) {
+                let checkpoint = beginMember(name, at: index)
+                do {
+                    try writeScalarArray(value, depth: self[index].depth + 1, at: valuePath())
+                } catch {
+                    rollBack(to: checkpoint)
+                    throw error
+                }
+                return
             }
-            return
+            if let json = try session.knownJSON(value, at: valuePath()) { return writeMember(name, json, at: index) }
         }
-        if let json = try session.knownJSON(value, at: valuePath()) { return writeMember(name, json, at: index) }
         let checkpoint = beginMember(name, at: index)
         do {
             _ = try encodeNested(value, depth: self[index].depth + 1, at: valuePath(), memberRecord: memberCount - 1)
@@ -79,20 +81,22 @@ extension EncodingStream {
     func encodeElement<T: Encodable>(_ value: T, in arrayID: Int, under path: CodingPathNode) throws {
         guard let index = activate(arrayID) else { return }
         let position = self[index].written
-        if Self.isScalarArray(T.self) {
-            let checkpoint = beginElement(at: index)
-            do {
-                try writeScalarArray(value, depth: self[index].depth + 1, at: path.appending(index: position))
-            } catch {
-                rollBack(to: checkpoint)
-                throw error
+        if !session.encodesItself(T.self) {
+            if Self.isScalarArray(T.self) {
+                let checkpoint = beginElement(at: index)
+                do {
+                    try writeScalarArray(value, depth: self[index].depth + 1, at: path.appending(index: position))
+                } catch {
+                    rollBack(to: checkpoint)
+                    throw error
+                }
+                return
             }
-            return
-        }
-        if let json = try session.knownJSON(value, at: path.appending(index: position)) {
-            _ = beginElement(at: index)
-            write(json, depth: self[index].depth + 1)
-            return
+            if let json = try session.knownJSON(value, at: path.appending(index: position)) {
+                _ = beginElement(at: index)
+                write(json, depth: self[index].depth + 1)
+                return
+            }
         }
         let checkpoint = beginElement(at: index)
         do {
@@ -135,6 +139,8 @@ extension EncodingStream {
     /// does, rather than a strategy or the encoder.
     @discardableResult
     private func fill<T: Encodable>(_ id: Int, with value: T, at path: CodingPathNode) throws -> Bool {
+        // Every caller has asked `knownJSON` first: a type that encodes itself needs no other question.
+        if session.encodesItself(T.self) { return try fillEncodingItself(id, with: value, at: path) }
         switch try session.knownEncoding(value, at: path) {
         case .json(let json)?:
             if let index = activate(id) { writeSingle(json, at: index) }
@@ -146,12 +152,18 @@ extension EncodingStream {
                 try encodeMember(member, named: key, in: id, at: path.appending(JSONMemberKey(stringValue: key)))
             }
         case nil:
-            // A recursive model nests as deep as the value does: stop with an error before the stack runs out.
-            guard StackGuard.hasRoom() else { throw session.nestingTooDeep(value, at: path) }
-            try value.encode(to: StreamingEncoder(stream: self, frameID: id, path: path))
-            return true
+            if !Self.isScalarArray(T.self) { session.noteEncodesItself(T.self) }
+            return try fillEncodingItself(id, with: value, at: path)
         }
         return false
+    }
+
+    /// Lets `value` encode itself into the place `id`.
+    private func fillEncodingItself<T: Encodable>(_ id: Int, with value: T, at path: CodingPathNode) throws -> Bool {
+        // A recursive model nests as deep as the value does: stop with an error before the stack runs out.
+        guard StackGuard.hasRoom() else { throw session.nestingTooDeep(value, at: path) }
+        try value.encode(to: StreamingEncoder(stream: self, frameID: id, path: path))
+        return true
     }
 }
 #endif
