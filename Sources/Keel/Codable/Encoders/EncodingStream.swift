@@ -67,7 +67,7 @@ final class EncodingStream {
 
     // Only this call's encoders reach the stream, one at a time: dynamic exclusivity checks would cost more
     // than the writing they guard.
-    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var frames = FrameStack(capacity: 16)
     /// The member records of the open objects, `memberCount` of them, in memory of the stream's own (no
     /// uniqueness or bounds check per member).
     @exclusivity(unchecked) private var members: UnsafeMutablePointer<MemberRecord>
@@ -80,11 +80,13 @@ final class EncodingStream {
     init(session: EncodingSession) {
         self.session = session
         writer = JSONWriter(options: session.options.writingOptions)
-        frames.reserveCapacity(16)
         members = UnsafeMutablePointer<MemberRecord>.allocate(capacity: memberCapacity)
     }
 
-    deinit { members.deallocate() }
+    deinit {
+        members.deallocate()
+        frames.deallocate()
+    }
 
     var output: [UInt8] { writer.sink.output }
 
@@ -121,7 +123,7 @@ final class EncodingStream {
     }
 
     /// The frame `id` without making it the innermost one (for `count`, which must not change the text).
-    func frame(withID id: Int) -> Frame? { frames.last { $0.id == id } }
+    func frame(withID id: Int) -> Frame? { frames.lastIndex { $0.id == id }.map { frames[$0] } }
 
     subscript(index: Int) -> Frame {
         get { frames[index] }
