@@ -71,6 +71,10 @@ final class TapeBuffer: @unchecked Sendable {
         case c
         /// `UnsafeMutablePointer.allocate`: a tape written to its exact size.
         case swift
+        /// Entries of a tape still being written (``GrowingTape``), which this buffer keeps alive and never
+        /// frees: a document over it reads only values that had finished when it was made, whose entries do
+        /// not change again.
+        case borrowed(GrowingTape)
     }
 
     let base: UnsafeMutablePointer<TapeEntry>
@@ -86,7 +90,7 @@ final class TapeBuffer: @unchecked Sendable {
     init(adopting base: UnsafeMutablePointer<TapeEntry>, count: Int, capacity: Int, allocation: Allocation) {
         self.count = count
         self.allocation = allocation
-        if allocation == .c, capacity > count, !TapeRecycling.isKept(capacity: capacity),
+        if case .c = allocation, capacity > count, !TapeRecycling.isKept(capacity: capacity),
            let shrunk = TapeBuffer.reallocateEntries(base, capacity: max(count, 1)) {
             self.base = shrunk
             self.capacity = max(count, 1)
@@ -100,6 +104,7 @@ final class TapeBuffer: @unchecked Sendable {
         switch allocation {
         case .c: TapeRecycling.giveBack(base, capacity: capacity)
         case .swift: base.deallocate()
+        case .borrowed: break
         }
     }
 

@@ -53,8 +53,8 @@ struct Scanner {
     // The tape being written. It lives in the scanner's own (struct) state while scanning, so that
     // appending costs no class access; `finishTape()` hands it to a `TapeBuffer`.
     private(set) var tapeBase: UnsafeMutablePointer<TapeEntry>
-    private(set) var tapeCount = 0
-    private var tapeCapacity: Int
+    var tapeCount = 0
+    private(set) var tapeCapacity: Int
 
     /// A scanner over `bytes`. With `recordsTape` false it only validates: `tapeCount` still counts the
     /// values, but nothing is written, so it cannot apply `DuplicateKeyPolicy.reject`, which compares keys
@@ -79,10 +79,30 @@ struct Scanner {
         self.tapeBase = tape.base
     }
 
+    /// A scanner over `bytes` that goes on writing a tape begun by an earlier scanner of the same text (a
+    /// longer copy of it): `count` of the `capacity` entries at `base` are written, and `keyIndexes` are
+    /// theirs. The tape may move as it grows; read `tapeBase`, `tapeCount` and `tapeCapacity` back after.
+    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, continuing base: UnsafeMutablePointer<TapeEntry>,
+         count: Int, capacity: Int, keyIndexes: [Int: ObjectKeyIndex]) {
+        self.bytes = bytes
+        recordsTape = true
+        // Each cut of the text stops the scan with an error; counting lines for it would cost a pass over the
+        // text so far. Users see the incremental parser's error instead.
+        locatesErrors = false
+        self.base = bytes.baseAddress ?? Scanner.emptyInput
+        end = bytes.count
+        self.options = options
+        usesVectorLoops = options.usesVectorInstructions && keel_vector_scan_available() != 0
+        tapeBase = base
+        tapeCount = count
+        tapeCapacity = capacity
+        self.keyIndexes = keyIndexes
+    }
+
     /// Appends an entry to the tape and returns its index.
     @inline(__always)
     @discardableResult
-    private mutating func append(_ entry: TapeEntry) throws(JSONSyntaxError) -> Int {
+    mutating func append(_ entry: TapeEntry) throws(JSONSyntaxError) -> Int {
         if recordsTape {
             if tapeCount == tapeCapacity { try growTape() }
             tapeBase[tapeCount] = entry
@@ -250,7 +270,7 @@ struct Scanner {
 
     /// A container that is open around the one being scanned: its tape index, whether it is an object, its
     /// member count so far and its last key's tape index.
-    private struct OpenContainer {
+    struct OpenContainer {
         var index: Int
         var isObject: Bool
         var count: Int
@@ -258,7 +278,7 @@ struct Scanner {
     }
 
     /// Records the size and extent of the container at tape index `index`, and returns the one around it.
-    private mutating func close(
+    mutating func close(
         _ index: Int, isObject: Bool, count: Int, stack: inout [OpenContainer]
     ) throws(JSONSyntaxError) -> (Int, Int, Bool, Int) {
         if recordsTape {
@@ -273,7 +293,7 @@ struct Scanner {
     /// back to the key at tape index `link` (see the top of this file). Inlined where keys are scanned: the
     /// common key and colon take a few instructions, less than a call would.
     @inline(__always)
-    private mutating func scanMemberKey(
+    mutating func scanMemberKey(
         at start: Int, expected: StaticString, in object: Int, linkedTo link: Int
     ) throws(JSONSyntaxError) -> Int {
         let afterKey: Int
@@ -340,7 +360,7 @@ struct Scanner {
     }
 
     @inline(__always)
-    private func skipWhitespace(from start: Int) -> Int {
+    func skipWhitespace(from start: Int) -> Int {
         var i = start
         while i < end {
             let byte = base[i]
@@ -377,7 +397,7 @@ struct Scanner {
                 == UnsafeRawPointer(word.utf8Start + (length &- 4)).loadUnaligned(as: UInt32.self)
     }
 
-    private mutating func scanLiteral(_ word: StaticString, kind: TapeEntry.Kind, at start: Int) throws(JSONSyntaxError) -> Int {
+    mutating func scanLiteral(_ word: StaticString, kind: TapeEntry.Kind, at start: Int) throws(JSONSyntaxError) -> Int {
         let length = word.utf8CodeUnitCount
         if start &+ length <= end, Scanner.isLiteral(word, at: base + start) {
             try append(TapeEntry(kind: kind, offset: start, payload: 0))
@@ -394,7 +414,7 @@ struct Scanner {
     @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    private mutating func scanNumber(at start: Int) throws(JSONSyntaxError) -> Int {
+    mutating func scanNumber(at start: Int) throws(JSONSyntaxError) -> Int {
         var i = start
         var isInteger = true
         if base[i] == UInt8(ascii: "-") { i += 1 }
@@ -473,7 +493,7 @@ struct Scanner {
     // MARK: Strings
 
     /// Scans a string starting at its opening quote; returns the index after the closing quote.
-    private mutating func scanString(at start: Int, isKey: Bool) throws(JSONSyntaxError) -> Int {
+    mutating func scanString(at start: Int, isKey: Bool) throws(JSONSyntaxError) -> Int {
         var i = start + 1
         var flags: TapeEntry.Flags = isKey ? [.isKey, .isASCII] : .isASCII
         while true {

@@ -43,6 +43,16 @@ public final class JSONPartialDecoder<T: JSONPartialDecodable> {
     }
 
     /// Appends the next piece of the document.
+    public func feed(_ bytes: [UInt8]) throws(JSONSyntaxError) {
+        try bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONSyntaxError) in try text.append(buffer) } }.get()
+    }
+
+    /// Appends the next piece of the document.
+    public func feed(_ bytes: ArraySlice<UInt8>) throws(JSONSyntaxError) {
+        try bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONSyntaxError) in try text.append(buffer) } }.get()
+    }
+
+    /// Appends the next piece of the document.
     public func feed(_ bytes: some Sequence<UInt8>) throws(JSONSyntaxError) {
         let result = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONSyntaxError) in try text.append(buffer) }
@@ -85,10 +95,10 @@ public final class JSONPartialDecoder<T: JSONPartialDecodable> {
     ///   ``JSONDecodingError`` when it does not decode as `T`.
     public func finish() throws -> T {
         try text.advance(isAtEnd: true)
-        guard let root = text.root, let document = text.document(of: root) else {
-            throw JSONSyntaxError(kind: .insufficientMemory, byteOffset: 0, line: 1, column: 1,
-                                  expected: "memory for the document's values", found: "the system refused it")
+        guard let root = text.root else {
+            throw JSONSyntaxError(kind: .unexpectedEndOfInput, byteOffset: text.bytes.count, line: 0, column: 0,
+                                  expected: "the rest of the document", found: "end of input")
         }
-        return try T.decode(document.root)
+        return try T.decode(text.view(ofValue: root))
     }
 }

@@ -28,25 +28,48 @@ extension JSONPartialModel {
 
     /// An open object of a document still arriving. What its finished members show is kept from one
     /// snapshot to the next, so a snapshot reads only the members that finished since the last one, and the
-    /// open one.
+    /// open one. A finished member is read straight into the properties its key stands for; a property's own
+    /// key counts before its aliases, and a later member before an earlier one of the same key, as in a
+    /// whole decode.
     private static func openPartial(of value: JSONPartialValue, frame depth: Int, in text: PartialText,
                                     memory: JSONPartialMemory) -> JSONPartial<Self> {
         let frame = text.frames[depth]
-        let members = memory.partialMembers(of: Self.self)
-        var known = memory.objects.removeValue(forKey: frame.start) as? JSONPartialMemory.Properties<Self> ?? .init()
+        let index = memory.partialMemberIndex(of: Self.self)
+        let members = index.members
+        let known: JSONPartialMemory.Properties<Self>
+        if let kept = memory.objects[frame.start] as? JSONPartialMemory.Properties<Self> {
+            known = kept
+        } else {
+            known = JSONPartialMemory.Properties()
+            memory.objects[frame.start] = known
+        }
         if known.seen < frame.members.count {
-            let arrived = Set(frame.members[known.seen...].map { text.text(ofRaw: $0.key) })
-            for member in members where member.keys.contains(where: arrived.contains) {
-                known.properties[member.property] = member.read(value)
+            var arrived: Set<String> = []
+            for position in known.seen..<frame.members.count {
+                let key = text.text(ofKey: frame.members[position].key)
+                if !index.deep.isEmpty { arrived.insert(key) }
+                guard let readers = index.byKey[key] else { continue }
+                let member = JSONPartialValue(.text(frame.members[position].value, text), memory: memory, isInOpenContainer: true)
+                for (number, rank) in readers {
+                    if let shownRank = known.ranks[number], shownRank < rank { continue }
+                    guard let read = members[number].readMember else { continue }
+                    known.properties[members[number].property] = read(member)
+                    known.ranks[number] = rank
+                }
+            }
+            for number in index.deep where members[number].keys.contains(where: arrived.contains) {
+                known.properties[members[number].property] = members[number].read(value)
             }
             known.seen = frame.members.count
         }
         var properties = known.properties
-        memory.objects[frame.start] = known
         if let pending = frame.pendingKey, text.openChild(ofFrame: depth) != nil {
-            let open = text.text(ofRaw: pending)
-            for member in members where member.keys.contains(open) {
-                properties[member.property] = member.read(value)
+            let open = text.text(ofKey: pending)
+            for (number, _) in index.byKey[open] ?? [] {
+                properties[members[number].property] = members[number].read(value)
+            }
+            for number in index.deep where members[number].keys.contains(open) {
+                properties[members[number].property] = members[number].read(value)
             }
         }
         return JSONPartial(properties: properties, finished: nil)
@@ -146,6 +169,8 @@ public struct JSONPartialMember<Model> {
     let keys: [String]
     /// Reads the property's partial form from the model's object, or `nil` when nothing can be shown.
     let read: (JSONPartialValue) -> Any?
+    /// For a property read from one member (a path of one step): reads it from that member's value.
+    let readMember: ((JSONPartialValue) -> Any?)?
 
     /// A property read from the member at `path` (or, for its first step, the first of `aliases` present).
     /// A finished member is read by `finished` when given (for properties with options: dates, defaults,
@@ -157,22 +182,23 @@ public struct JSONPartialMember<Model> {
         self.property = property
         keys = Array(path.prefix(1)) + aliases
         let partialType = Value.self as? any JSONPartialDecodable.Type
+        let readValue = { (member: JSONPartialValue) -> Any? in
+            if member.isFinished, let finished {
+                // Decoded as the model decodes it: the member alone, in an object of its own.
+                guard let value = try? finished(JSONPartialMember.wrapped(member.json, at: path), .strict) else { return nil }
+                guard let partialType else { return value }
+                return partialType.finishedPartial(of: value)
+            }
+            if let partialType { return partialType.openPartial(from: member) }
+            guard member.isFinished, let decodable = Value.self as? any JSONDecodable.Type else { return nil }
+            return decodable.decodeFinished(member)
+        }
+        readMember = path.count == 1 ? readValue : nil
         read = { object in
             guard let member = Self.member(of: object, path: path, aliases: aliases) else { return nil }
             // A finished member of text is read once anyway: its open object keeps what it showed.
-            let read = { (member: JSONPartialValue) -> Any? in
-                if member.isFinished, let finished {
-                    // Decoded as the model decodes it: the member alone, in an object of its own.
-                    guard let value = try? finished(JSONPartialMember.wrapped(member.json, at: path), .strict) else { return nil }
-                    guard let partialType else { return value }
-                    return partialType.finishedPartial(of: value)
-                }
-                if let partialType { return partialType.openPartial(from: member) }
-                guard member.isFinished, let decodable = Value.self as? any JSONDecodable.Type else { return nil }
-                return decodable.decodeFinished(member)
-            }
-            if case .text = member.content { return read(member) }
-            return member.remembered(read)
+            if case .text = member.content { return readValue(member) }
+            return member.remembered(readValue)
         }
     }
 
@@ -180,6 +206,7 @@ public struct JSONPartialMember<Model> {
     public init<Value>(flattened property: KeyPath<Model, Value>, finished: @escaping (JSONView, JSONDecodingContext) throws(JSONDecodingError) -> Value) {
         self.property = property
         keys = []
+        readMember = nil
         let partialType = Value.self as? any JSONPartialDecodable.Type
         read = { object in
             guard object.isFinished, let root = try? object.json.documentRoot(), let value = try? finished(root, .strict) else { return nil }

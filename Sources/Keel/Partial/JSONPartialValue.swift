@@ -15,8 +15,8 @@ public struct JSONPartialValue {
         /// A value of a snapshot, the steps from it to the innermost open value (`nil` when it is finished),
         /// and its place: the position of each step from the root.
         case tree(JSON, open: ArraySlice<JSONPath.Component>?, place: [Int])
-        /// A finished value of a document still arriving: its text.
-        case text(Range<Int>, PartialText)
+        /// A finished value of a document still arriving: its tape index.
+        case text(Int, PartialText)
         /// An open container of a document still arriving: the walk's frame at this depth.
         case frame(Int, PartialText)
         /// An open string of a document still arriving: its text so far.
@@ -58,7 +58,7 @@ public struct JSONPartialValue {
     public var json: JSON {
         switch content {
         case .tree(let json, _, _): return json
-        case .text(let range, let text): return text.json(of: range)
+        case .text(let index, let text): return text.json(ofValue: index)
         case .frame(let depth, let text): return text.json(ofFrame: depth, memory: memory)
         case .openString(let string): return .string(string)
         }
@@ -77,7 +77,7 @@ public struct JSONPartialValue {
     var isObject: Bool {
         switch content {
         case .tree(let json, _, _): if case .object = json { return true } else { return false }
-        case .text(let range, let text): return text.bytes[range.lowerBound] == UInt8(ascii: "{")
+        case .text(let index, let text): return text.entry(index).kind == .object
         case .frame(let depth, let text): return text.frames[depth].isObject
         case .openString: return false
         }
@@ -87,7 +87,7 @@ public struct JSONPartialValue {
     var isNull: Bool {
         switch content {
         case .tree(let json, _, _): if case .null = json { return true } else { return false }
-        case .text(let range, let text): return text.bytes[range.lowerBound] == UInt8(ascii: "n")
+        case .text(let index, let text): return text.entry(index).kind == .null
         case .frame, .openString: return false
         }
     }
@@ -101,10 +101,10 @@ public struct JSONPartialValue {
         case .frame(let depth, let text):
             let frame = text.frames[depth]
             guard frame.isObject else { return nil }
-            if let pending = frame.pendingKey, text.raw(pending, equals: key), let open = text.openChild(ofFrame: depth) {
+            if let pending = frame.pendingKey, text.key(pending, equals: key), let open = text.openChild(ofFrame: depth) {
                 return JSONPartialValue(open, memory: memory, isInOpenContainer: true)
             }
-            guard let found = frame.members.lastIndex(where: { text.raw($0.key, equals: key) }) else { return nil }
+            guard let found = frame.members.lastIndex(where: { text.key($0.key, equals: key) }) else { return nil }
             return JSONPartialValue(.text(frame.members[found].value, text), memory: memory, isInOpenContainer: true)
         case .text:
             return finishedTree.member(key)
@@ -141,9 +141,9 @@ public struct JSONPartialValue {
         case .frame(let depth, let text):
             let frame = text.frames[depth]
             guard frame.isObject else { return nil }
-            var members = frame.members.map { (text.text(ofRaw: $0.key), JSONPartialValue(.text($0.value, text), memory: memory, isInOpenContainer: true)) }
+            var members = frame.members.map { (text.text(ofKey: $0.key), JSONPartialValue(.text($0.value, text), memory: memory, isInOpenContainer: true)) }
             if let pending = frame.pendingKey, let open = text.openChild(ofFrame: depth) {
-                members.append((text.text(ofRaw: pending), JSONPartialValue(open, memory: memory, isInOpenContainer: true)))
+                members.append((text.text(ofKey: pending), JSONPartialValue(open, memory: memory, isInOpenContainer: true)))
             }
             return members
         case .text:
@@ -181,10 +181,10 @@ public struct JSONPartialValue {
             let value = read(self)
             memory.values[place] = value as Any
             return value
-        case .text(let range, _):
-            if let known = memory.textValues[range.lowerBound] { return (known as? T?) ?? nil }
+        case .text(let index, _):
+            if let known = memory.textValues[index] { return (known as? T?) ?? nil }
             let value = read(self)
-            memory.textValues[range.lowerBound] = value as Any
+            memory.textValues[index] = value as Any
             return value
         case .frame, .openString:
             return read(self)
@@ -198,7 +198,13 @@ public struct JSONPartialValue {
         guard case .frame(let depth, let text) = content, let memory else { return nil }
         let frame = text.frames[depth]
         guard !frame.isObject else { return nil }
-        var known = memory.arrays.removeValue(forKey: frame.start) as? JSONPartialMemory.Elements<P> ?? .init()
+        let known: JSONPartialMemory.Elements<P>
+        if let kept = memory.arrays[frame.start] as? JSONPartialMemory.Elements<P> {
+            known = kept
+        } else {
+            known = JSONPartialMemory.Elements()
+            memory.arrays[frame.start] = known
+        }
         while !known.isBlocked, known.read < frame.members.count {
             let element = JSONPartialValue(.text(frame.members[known.read].value, text), memory: memory, isInOpenContainer: true)
             if let shown = read(element) { known.shown.append(shown) } else { known.isBlocked = true }
@@ -206,7 +212,6 @@ public struct JSONPartialValue {
         }
         var shown = known.shown
         let isBlocked = known.isBlocked
-        memory.arrays[frame.start] = known
         if !isBlocked, let open = text.openChild(ofFrame: depth),
            let partial = read(JSONPartialValue(open, memory: memory, isInOpenContainer: true)) {
             shown.append(partial)
@@ -220,11 +225,10 @@ public struct JSONPartialValue {
         case .tree(let json, let open, _):
             guard open == nil, let root = try? json.documentRoot() else { return nil }
             return try? T.decode(root)
-        case .text(let range, let text):
+        case .text(let index, let text):
             // What was kept of the value while it was open is no longer needed.
-            memory?.forgetOpenValue(at: range.lowerBound)
-            guard let document = text.document(of: range) else { return nil }
-            return try? T.decode(document.root)
+            memory?.forgetOpenValue(at: text.entry(index).offset)
+            return try? T.decode(text.view(ofValue: index))
         case .frame, .openString:
             return nil
         }
@@ -235,12 +239,12 @@ public struct JSONPartialValue {
 final class JSONPartialMemory {
     /// Values of snapshots, by the position of each step from the root.
     @exclusivity(unchecked) var values: [[Int]: Any] = [:]
-    /// Values of text, by their first byte.
+    /// Values of text, by their tape index.
     @exclusivity(unchecked) var textValues: [Int: Any] = [:]
     /// What is known of each open array of text, by its first byte (an ``Elements``).
     @exclusivity(unchecked) var arrays: [Int: Any] = [:]
 
-    /// Trees of finished values of text, by their first byte, for `JSON` snapshots.
+    /// Trees of finished values of text, by their tape index, for `JSON` snapshots.
     @exclusivity(unchecked) var trees: [Int: JSON] = [:]
     /// What is known of each open object of text, by its first byte (a ``Properties``).
     @exclusivity(unchecked) var objects: [Int: Any] = [:]
@@ -253,23 +257,51 @@ final class JSONPartialMemory {
     /// Each model's ``JSONPartialModel/jsonPartialMembers``, made once per reading.
     @exclusivity(unchecked) private var membersByModel: [ObjectIdentifier: Any] = [:]
 
-    /// `Model.jsonPartialMembers`, made the first time a reading asks.
-    func partialMembers<Model: JSONPartialModel>(of model: Model.Type) -> [JSONPartialMember<Model>] {
-        if let known = membersByModel[ObjectIdentifier(model)] as? [JSONPartialMember<Model>] { return known }
-        let members = Model.jsonPartialMembers
-        membersByModel[ObjectIdentifier(model)] = members
-        return members
+    /// `Model.jsonPartialMembers` and the keys they are read from, made the first time a reading asks.
+    func partialMemberIndex<Model: JSONPartialModel>(of model: Model.Type) -> PartialMemberIndex<Model> {
+        if let known = membersByModel[ObjectIdentifier(model)] as? PartialMemberIndex<Model> { return known }
+        let index = PartialMemberIndex(Model.jsonPartialMembers)
+        membersByModel[ObjectIdentifier(model)] = index
+        return index
     }
 
-    /// The properties an open object's finished members show.
-    struct Properties<Model> {
+    /// A model's properties, found by the keys of the members they are read from.
+    struct PartialMemberIndex<Model> {
+        let members: [JSONPartialMember<Model>]
+        /// Key → the properties read from a member of that key alone, each with the key's rank: 0 for the
+        /// property's own key, 1 for its first alias, and so on.
+        let byKey: [String: [(member: Int, rank: Int)]]
+        /// The properties read from a member inside a member (a path of several steps).
+        let deep: [Int]
+
+        init(_ members: [JSONPartialMember<Model>]) {
+            self.members = members
+            var byKey: [String: [(member: Int, rank: Int)]] = [:]
+            var deep: [Int] = []
+            for (number, member) in members.enumerated() {
+                if member.readMember == nil {
+                    if !member.keys.isEmpty { deep.append(number) }
+                    continue
+                }
+                for (rank, key) in member.keys.enumerated() { byKey[key, default: []].append((number, rank)) }
+            }
+            self.byKey = byKey
+            self.deep = deep
+        }
+    }
+
+    /// The properties an open object's finished members show (a class, kept and changed in place from one
+    /// snapshot to the next).
+    final class Properties<Model> {
         /// How many of the object's members have been read.
         var seen = 0
         var properties: [PartialKeyPath<Model>: Any] = [:]
+        /// The rank of the key each property was read from (see ``PartialMemberIndex/byKey``), by property.
+        var ranks: [Int: Int] = [:]
     }
 
-    /// The finished elements of an open array read so far.
-    struct Elements<Shown> {
+    /// The finished elements of an open array read so far (a class, kept and changed in place).
+    final class Elements<Shown> {
         /// How many finished elements have been read.
         var read = 0
         /// What they showed, up to the first that showed nothing.

@@ -1,6 +1,6 @@
 // What typed reading asks of a document still arriving: the open value inside each frame, keys, and finished
-// values as JSON or as a document to decode. A finished value's document shares the received bytes and is
-// scanned when asked for, so its decoding errors name the line and column in the whole text.
+// values as JSON or as views of a document over the tape. That document shares the received bytes, so
+// decoding errors name the line and column in the whole text.
 
 extension PartialText {
     /// The open value inside the frame at `depth` that has something to show: the next frame, or the string
@@ -11,40 +11,52 @@ extension PartialText {
         return openString.map { .openString($0) }
     }
 
-    /// The text so far of the string value the text ends inside, if any.
+    /// The text so far of the string value the text ends inside, if any. Past the length limit (an error
+    /// once the string closes) it shows the limit's worth of bytes, as ``JSONIncrementalParser`` does.
     var openString: String? {
-        guard let leaf = openLeaf, !leaf.isKey, case .string(let text)? = leaf.reader.parser.snapshot().value
-        else { return nil }
-        return text
+        guard let start = openStringStart else { return nil }
+        let text = text(ofRaw: start + 1..<openStringShownEnd)
+        let limit = max(options.maximumStringLength, 0)
+        guard text.utf8.count > limit else { return text }
+        return String(decoding: text.utf8.prefix(limit), as: UTF8.self)
     }
 
-    /// Whether the raw key at `range` (between its quotes) stands for `key`.
-    func raw(_ range: Range<Int>, equals key: String) -> Bool {
-        bytes.withUnsafeBufferPointer { StringUnescaping.raw(UnsafeBufferPointer(rebasing: $0[range]), equals: key.utf8) }
+    /// The raw bytes (between its quotes, escapes as written) of the string or key at tape index `index`.
+    private func rawRange(ofString index: Int) -> Range<Int> {
+        let entry = entry(index)
+        return entry.offset + 1..<entry.offset + 1 + entry.length
     }
 
-    /// The text the raw string at `range` (between its quotes, escapes as written) stands for: a key or a
-    /// string value.
+    /// Whether the key at tape index `index` stands for `key`.
+    func key(_ index: Int, equals key: String) -> Bool {
+        let range = rawRange(ofString: index)
+        return bytes.withUnsafeBufferPointer { StringUnescaping.raw(UnsafeBufferPointer(rebasing: $0[range]), equals: key.utf8) }
+    }
+
+    /// The text of the key at tape index `index`.
+    func text(ofKey index: Int) -> String { text(ofRaw: rawRange(ofString: index)) }
+
+    /// The text the raw string at `range` (between its quotes, escapes as written) stands for.
     func text(ofRaw range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { StringUnescaping.text(of: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
+    /// The finished value at tape index `index`, to decode.
+    func view(ofValue index: Int) -> JSONView { JSONView(storage: document, index: index) }
+
     /// A finished value as a tree; scalars are read straight from their text.
-    func json(of range: Range<Int>) -> JSON {
-        let first = bytes[range.lowerBound]
-        switch first {
-        case UInt8(ascii: "\""):
-            return .string(text(ofRaw: range.lowerBound + 1..<range.upperBound - 1))
-        case UInt8(ascii: "t"): return .bool(true)
-        case UInt8(ascii: "f"): return .bool(false)
-        case UInt8(ascii: "n"): return .null
-        case UInt8(ascii: "["), UInt8(ascii: "{"):
-            return document(of: range).map { JSON($0.root) } ?? .null
-        default:
+    func json(ofValue index: Int) -> JSON {
+        let entry = entry(index)
+        switch entry.kind {
+        case .string: return .string(text(ofRaw: rawRange(ofString: index)))
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .null: return .null
+        case .array, .object: return JSON(view(ofValue: index))
+        case .number:
             return bytes.withUnsafeBufferPointer { buffer in
-                let digits = UnsafeBufferPointer(rebasing: buffer[range])
-                let isPlainInteger = !digits.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-                return .number(JSONNumber(validatedLiteral: digits, isPlainInteger: isPlainInteger))
+                let digits = UnsafeBufferPointer(rebasing: buffer[entry.offset..<entry.offset + entry.length])
+                return .number(JSONNumber(validatedLiteral: digits, isPlainInteger: entry.flags.contains(.isInteger)))
             }
         }
     }
@@ -54,11 +66,11 @@ extension PartialText {
     /// is built once for a series of snapshots, so a snapshot costs in proportion to the open containers'
     /// member counts rather than to their text.
     func json(ofFrame depth: Int, memory: JSONPartialMemory? = nil) -> JSON {
-        func json(of range: Range<Int>) -> JSON {
-            guard let memory else { return self.json(of: range) }
-            if let known = memory.trees[range.lowerBound] { return known }
-            let made = self.json(of: range)
-            memory.trees[range.lowerBound] = made
+        func json(of index: Int) -> JSON {
+            guard let memory else { return self.json(ofValue: index) }
+            if let known = memory.trees[index] { return known }
+            let made = self.json(ofValue: index)
+            memory.trees[index] = made
             return made
         }
         var inner: JSON? = openString.map { .string($0) }
@@ -66,10 +78,10 @@ extension PartialText {
         while index >= depth {
             let frame = frames[index]
             if frame.isObject {
-                var keys = frame.members.map { text(ofRaw: $0.key) }
+                var keys = frame.members.map { text(ofKey: $0.key) }
                 var values = frame.members.map { json(of: $0.value) }
                 if let inner, let pending = frame.pendingKey {
-                    keys.append(text(ofRaw: pending))
+                    keys.append(text(ofKey: pending))
                     values.append(inner)
                 }
                 inner = .object(JSONObject(keys: keys, values: values))
@@ -81,20 +93,5 @@ extension PartialText {
             index -= 1
         }
         return inner ?? .null
-    }
-
-    /// A document holding the finished value at `range`, scanned now (the walk kept no tape for it).
-    func document(of range: Range<Int>) -> JSONDocument? {
-        let scanned = bytes.withUnsafeBufferPointer { buffer -> (TapeBuffer, [Int: ObjectKeyIndex])? in
-            guard var scanner = try? Scanner(bytes: buffer, options: options, tapeCapacity: range.count / 8 + 16,
-                                             locatesErrors: false) else { return nil }
-            guard (try? scanner.scanValue(from: range.lowerBound)) != nil else {
-                scanner.discardTape()
-                return nil
-            }
-            return (scanner.finishTape(), scanner.keyIndexes)
-        }
-        guard let (tape, keyIndexes) = scanned else { return nil }
-        return JSONDocument(storage: DocumentStorage(bytes: bytes, tape: tape, keyIndexes: keyIndexes))
     }
 }

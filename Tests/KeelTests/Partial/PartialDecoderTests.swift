@@ -27,6 +27,33 @@ import Testing
         #expect(decoder.byteCount == #"{"title": "Shopping", "items": ["eggs", "milk", 12]}"#.utf8.count)
     }
 
+    /// A type that keeps the view it was decoded from, as a hand-written one may.
+    struct KeptView: JSONPartialDecodable {
+        let view: JSONView
+        static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> KeptView {
+            KeptView(view: value)
+        }
+    }
+
+    /// Finished values are views of one tape that grows as the text arrives. A view kept from an early
+    /// snapshot must still read its own value after the tape and the bytes have grown many times over, and
+    /// so must views of the finished document.
+    @Test func viewsKeptFromEarlySnapshotsOutliveTheTapeGrowing() throws {
+        let decoder = JSONPartialDecoder([KeptView].self)
+        try decoder.feed(#"[{"name": "first", "tags": [1, 2, 3]}, "#)
+        let early = try #require(try decoder.snapshot())
+        #expect(early.count == 1)
+        for index in 0..<5_000 {
+            try decoder.feed(#"{"name": "item \#(index)", "tags": [\#(index), true, null]}, "#)
+            if index % 500 == 0 { _ = try decoder.snapshot() }
+        }
+        try decoder.feed(#""last"]"#)
+        let all = try decoder.finish()
+        #expect(all.count == 5_002)
+        #expect(JSON(early[0].view) == ["name": "first", "tags": [1, 2, 3]])
+        #expect(JSON(all[4_000].view) == ["name": "item 3999", "tags": [3999, true, nil]])
+    }
+
     @Test func everyCutOfRandomDocuments() {
         var documents = RandomDocuments(seed: 2026_11_27)
         for _ in 0..<150 {
