@@ -128,6 +128,24 @@ let workloads: [String: (Int) -> () -> Void] = [
         let bytes = Array(recordsText(count).utf8)
         return { keep(try? KeelDecoder().decode([IfPresentRecord].self, from: bytes)) }
     },
+    // A key `count` KiB long arriving 64 bytes at a time, a typed snapshot after each piece: the key is read on
+    // where it stopped, not scanned again from its start at every snapshot. (An open string value's text is
+    // rebuilt for each snapshot that shows it, so a value would grow with the number of snapshots anyway.)
+    "arriving-key": { kilobytes in
+        let long = String(repeating: "abcdefghijklmnop", count: kilobytes * 64)
+        let bytes = Array(#"{"title": "short", "\#(long)": 1}"#.utf8)
+        return {
+            let decoder = JSONPartialDecoder([String: JSON].self)
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + 64, bytes.count)
+                guard (try? decoder.feed(bytes[start..<end])) != nil, let shown = try? decoder.snapshot() else { return }
+                keep(shown)
+                start = end
+            }
+            keep(try? decoder.finish())
+        }
+    },
     "digits": { count in
         let texts = [String(repeating: "9", count: count), "0." + String(repeating: "1", count: count)]
         return {

@@ -7,8 +7,9 @@
 // A token the text cuts short makes the token scanner throw `unexpectedEndOfInput` (each of its checks
 // reports a cut that way, and only a cut). The resumable loop then drops what that token wrote and stops
 // before it; the next call scans it again from its first byte. A number that reaches the end of the text may
-// go on, so it waits too, unless the input has ended. Tokens are short, so scanning one again costs little;
-// a long string cut by every snapshot is read again at each (as its text so far is rebuilt at each anyway).
+// go on, so it waits too, unless the input has ended. Keys, numbers and literals are short, so scanning one
+// again costs little; a caller that may cut a long string many times reads it on by other means and resumes
+// only once it has closed (`PartialText` does).
 
 /// Where a resumable scan of one document stands between two calls.
 struct ResumableScan {

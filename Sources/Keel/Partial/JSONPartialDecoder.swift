@@ -13,9 +13,9 @@
 /// ```
 ///
 /// Unlike ``JSONPartialReader``, which reads the ``JSONSnapshot`` trees of a ``JSONIncrementalParser``, the
-/// decoder keeps the text and builds nothing for a value until a snapshot shows it: a value that has arrived
-/// whole is checked in one scan and decoded once, straight from its bytes, as a whole decode would. That
-/// makes a series of typed snapshots cost a small multiple of one decode of the complete document.
+/// decoder scans the text onto one tape as it arrives (each byte once) and builds nothing for a value until a
+/// snapshot shows it: a value that has arrived whole is decoded once from that tape, as a whole decode would,
+/// and so is the complete document at the end.
 ///
 /// The text is checked when a snapshot is taken (and by ``finish()``), not at every `feed`: a syntax
 /// error is thrown by the first of those calls after its bytes arrived, with its place, exactly as

@@ -36,13 +36,7 @@ extension JSONPartialModel {
         let frame = text.frames[depth]
         let index = memory.partialMemberIndex(of: Self.self)
         let members = index.members
-        let known: JSONPartialMemory.Properties<Self>
-        if let kept = memory.objects[frame.start] as? JSONPartialMemory.Properties<Self> {
-            known = kept
-        } else {
-            known = JSONPartialMemory.Properties()
-            memory.objects[frame.start] = known
-        }
+        let known = memory.kept(in: \.objects, at: frame.start) { JSONPartialMemory.Properties<Self>() }
         if known.seen < frame.members.count {
             var arrived: Set<String> = []
             for position in known.seen..<frame.members.count {

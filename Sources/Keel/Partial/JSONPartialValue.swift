@@ -198,13 +198,7 @@ public struct JSONPartialValue {
         guard case .frame(let depth, let text) = content, let memory else { return nil }
         let frame = text.frames[depth]
         guard !frame.isObject else { return nil }
-        let known: JSONPartialMemory.Elements<P>
-        if let kept = memory.arrays[frame.start] as? JSONPartialMemory.Elements<P> {
-            known = kept
-        } else {
-            known = JSONPartialMemory.Elements()
-            memory.arrays[frame.start] = known
-        }
+        let known = memory.kept(in: \.arrays, at: frame.start) { JSONPartialMemory.Elements<P>() }
         while !known.isBlocked, known.read < frame.members.count {
             let element = JSONPartialValue(.text(frame.members[known.read].value, text), memory: memory, isInOpenContainer: true)
             if let shown = read(element) { known.shown.append(shown) } else { known.isBlocked = true }
@@ -248,6 +242,15 @@ final class JSONPartialMemory {
     @exclusivity(unchecked) var trees: [Int: JSON] = [:]
     /// What is known of each open object of text, by its first byte (a ``Properties``).
     @exclusivity(unchecked) var objects: [Int: Any] = [:]
+    /// What `table` keeps for the open container that began at `offset`, made by `make` the first time.
+    func kept<Box: AnyObject>(in table: ReferenceWritableKeyPath<JSONPartialMemory, [Int: Any]>, at offset: Int,
+                              _ make: () -> Box) -> Box {
+        if let box = self[keyPath: table][offset] as? Box { return box }
+        let box = make()
+        self[keyPath: table][offset] = box
+        return box
+    }
+
     /// Drops what was kept of the open array or object that began at `offset`, now that it has finished.
     func forgetOpenValue(at offset: Int) {
         if !objects.isEmpty { objects[offset] = nil }

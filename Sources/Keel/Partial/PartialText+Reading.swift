@@ -11,14 +11,10 @@ extension PartialText {
         return openString.map { .openString($0) }
     }
 
-    /// The text so far of the string value the text ends inside, if any. Past the length limit (an error
-    /// once the string closes) it shows the limit's worth of bytes, as ``JSONIncrementalParser`` does.
+    /// The text so far of the string value the text ends inside, if any, as its parser shows it.
     var openString: String? {
-        guard let start = openStringStart else { return nil }
-        let text = text(ofRaw: start + 1..<openStringShownEnd)
-        let limit = max(options.maximumStringLength, 0)
-        guard text.utf8.count > limit else { return text }
-        return String(decoding: text.utf8.prefix(limit), as: UTF8.self)
+        guard let leaf = openLeaf, !leaf.isKey, case .string(let text)? = leaf.parser.snapshot().value else { return nil }
+        return text
     }
 
     /// The raw bytes (between its quotes, escapes as written) of the string or key at tape index `index`.

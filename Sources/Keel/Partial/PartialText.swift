@@ -1,6 +1,7 @@
 // The text of a document still arriving, scanned onto one tape as it comes. The scan runs when a snapshot is
 // asked for, not at every chunk, and goes on from where the last one stopped (`Scanner.resume`): each byte
-// is scanned once, but for the token a snapshot cuts, which the next scan reads again from its first byte.
+// is scanned once, but for the token a snapshot cuts, which the next scan reads again from its first byte (a
+// cut string is read on by a small parser of its own until it closes, so a long one is not read again).
 // A finished value is then a tape index, read through a document over the tape, so decoding it scans
 // nothing again; the open containers are the scan's stack, with their finished members read off the tape.
 //
@@ -18,10 +19,8 @@ final class PartialText {
     @exclusivity(unchecked) private(set) var frames: [Frame] = []
     /// The root value's tape index, once it has all arrived.
     @exclusivity(unchecked) private(set) var root: Int?
-    /// The first byte of the string value the text so far ends inside, and the end of its characters that
-    /// have arrived whole (an escape or a UTF-8 sequence cut by the end is not yet shown).
-    @exclusivity(unchecked) private(set) var openStringStart: Int?
-    @exclusivity(unchecked) private(set) var openStringShownEnd = 0
+    /// The string (value or key) the text so far ends inside, if any.
+    @exclusivity(unchecked) private(set) var openLeaf: OpenString?
 
     @exclusivity(unchecked) private var scan = ResumableScan()
     @exclusivity(unchecked) private var tape: GrowingTape?
@@ -51,6 +50,48 @@ final class PartialText {
         let value: Int
     }
 
+    /// A string cut by the end of the text, read on by an incremental parser of its own as more arrives, so
+    /// that a long one arriving over many scans is read once: the scan waits before it until the parser has
+    /// seen it close, then reads it whole once more. The parser also holds an open value's text so far, as
+    /// ``JSONIncrementalParser`` shows it.
+    final class OpenString {
+        let start: Int
+        let isKey: Bool
+        @exclusivity(unchecked) var parser: JSONIncrementalParser
+        /// How much of the text the parser has been fed.
+        @exclusivity(unchecked) private var fed: Int
+
+        init(options: JSONParsingOptions, start: Int, isKey: Bool) {
+            // A string read here is never at the document's start, where a byte-order mark may be.
+            var inner = options
+            inner.byteOrderMark = .reject
+            parser = JSONIncrementalParser(options: inner)
+            fed = start
+            self.start = start
+            self.isKey = isKey
+        }
+
+        /// Feeds the parser what it has not read, up to each quote in turn: `true` once the string has
+        /// closed, `false` while it is open, `nil` when its text is wrong.
+        func readOn(_ bytes: [UInt8]) -> Bool? {
+            bytes.withUnsafeBufferPointer { text in
+                var from = fed
+                while from < text.count {
+                    var upTo = from
+                    while upTo < text.count, text[upTo] != UInt8(ascii: "\"") { upTo &+= 1 }
+                    upTo = min(upTo + 1, text.count)
+                    guard (try? parser.feed(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[from..<upTo])))) != nil else {
+                        return nil
+                    }
+                    fed = upTo
+                    if parser.isComplete { return true }
+                    from = upTo
+                }
+                return false
+            }
+        }
+    }
+
     init(options: JSONParsingOptions) {
         self.options = options
     }
@@ -76,6 +117,17 @@ final class PartialText {
             if seen == 3, bytes.prefix(3).elementsEqual(mark) { scan.position = 3 }
         }
         checkedByteOrderMark = true
+        if let leaf = openLeaf {
+            switch leaf.readOn(bytes) {
+            case nil: throw fail(isAtEnd: isAtEnd)
+            case false?:
+                // Still open: the scan waits before it, and nothing else has changed.
+                if isAtEnd { throw fail(isAtEnd: true) }
+                return
+            case true?:
+                openLeaf = nil
+            }
+        }
         guard var tape = takeTape() ?? GrowingTape(capacity: 64), GrowingTape.makeWritable(&tape) else {
             throw memoryRefused()
         }
@@ -105,10 +157,15 @@ final class PartialText {
         }
         root = scan.expectation == .end ? 0 : nil
         if isAtEnd, root == nil { throw fail(isAtEnd: true) }
-        openStringStart = nil
-        if let cut, bytes[cut] == UInt8(ascii: "\""), scan.expectation == .value || scan.expectation == .firstElement {
-            openStringStart = cut
-            openStringShownEnd = Self.shownEnd(ofStringAt: cut, in: bytes)
+        if let cut, bytes[cut] == UInt8(ascii: "\"") {
+            let leaf = OpenString(options: options, start: cut, isKey: scan.expectation == .firstKey || scan.expectation == .key)
+            // The parser reads the same bytes and says what it shows so far. A key can be whole and the cut
+            // after it (before its colon): then there is nothing to read on.
+            switch leaf.readOn(bytes) {
+            case nil: throw fail(isAtEnd: false)
+            case false?: openLeaf = leaf
+            case true?: break
+            }
         }
         updateFrames(tape)
     }
@@ -155,15 +212,15 @@ final class PartialText {
     /// value, an opened container and an open string's text growing by a whole character do.
     struct ShownMark: Equatable {
         let changes: Int
-        /// The open string value's first byte and the end of its whole characters (-1 and 0 without one).
+        /// The open string value's first byte and its parser's change count (-1 and 0 without one).
         let openString: Int
-        let openStringEnd: Int
+        let openStringChanges: Int
     }
 
     /// The mark of what the last scan reached.
     var shownMark: ShownMark {
-        ShownMark(changes: scan.shownChanges, openString: openStringStart ?? -1,
-                  openStringEnd: openStringStart == nil ? 0 : openStringShownEnd)
+        guard let leaf = openLeaf, !leaf.isKey else { return ShownMark(changes: scan.shownChanges, openString: -1, openStringChanges: 0) }
+        return ShownMark(changes: scan.shownChanges, openString: leaf.start, openStringChanges: leaf.parser.changeCount)
     }
 
     // MARK: The open containers
@@ -200,53 +257,6 @@ final class PartialText {
             }
             frames[depth].nextEntry = next
         }
-    }
-
-    /// The end of the whole characters of the open string at `start`, which the scan found valid as far as
-    /// the text goes: an escape or a UTF-8 sequence cut by the end of the text is left out.
-    private static func shownEnd(ofStringAt start: Int, in bytes: [UInt8]) -> Int {
-        let count = bytes.count
-        var index = start + 1
-        while index < count {
-            let byte = bytes[index]
-            var length = 1
-            if byte == UInt8(ascii: "\\") {
-                guard index + 1 < count else { return index }
-                if bytes[index + 1] == UInt8(ascii: "u") {
-                    guard index + 6 <= count else { return index }
-                    length = 6
-                    // A high surrogate shows with the low one after it; until the text shows whether one
-                    // follows, it waits (alone, it is replaced when the options allow that).
-                    if Self.isSurrogate(bytes, at: index, high: true) {
-                        if index + 6 == count || (index + 7 == count && bytes[index + 6] == UInt8(ascii: "\\")) { return index }
-                        if bytes[index + 6] == UInt8(ascii: "\\"), bytes[index + 7] == UInt8(ascii: "u") {
-                            guard index + 12 <= count else { return index }
-                            if Self.isSurrogate(bytes, at: index + 6, high: false) { length = 12 }
-                        }
-                    }
-                } else {
-                    length = 2
-                }
-            } else if byte >= 0xF0 {
-                length = 4
-            } else if byte >= 0xE0 {
-                length = 3
-            } else if byte >= 0xC0 {
-                length = 2
-            }
-            guard index + length <= count else { return index }
-            index += length
-        }
-        return index
-    }
-
-    /// Whether the `\uXXXX` escape at `index` (all six bytes present, hex digits checked by the scan) is a
-    /// high surrogate (D800-DBFF) or, with `high` false, a low one (DC00-DFFF).
-    private static func isSurrogate(_ bytes: [UInt8], at index: Int, high: Bool) -> Bool {
-        guard bytes[index + 2] | 0x20 == UInt8(ascii: "d") else { return false }
-        let third = bytes[index + 3] | 0x20
-        return high ? (third == UInt8(ascii: "8") || third == UInt8(ascii: "9") || third == UInt8(ascii: "a") || third == UInt8(ascii: "b"))
-                    : (third >= UInt8(ascii: "c") && third <= UInt8(ascii: "f"))
     }
 
     // MARK: Reading the tape

@@ -21,6 +21,7 @@ struct GrowthTests {
         ("deep-pointer", 1_000),       // a JSON Pointer that many levels deep
         ("deep-chain", 1_000),         // that many chained subscripts
         ("digits", 25_000),            // a number that many digits long
+        ("arriving-key", 32),          // a key that many KiB long, in 64-byte pieces, a snapshot after each
         ("pathological-regex", 2_000), // JSONPath match() of (a*)*b against that many a's
         ("descendant-query", 2_000),   // JSONPath $..[?@.followers > 50].name over that many records
     ]
