@@ -29,12 +29,11 @@ final class GrowingTape {
 
     deinit { TapeBuffer.freeEntries(base) }
 
-    /// Takes over the tape a scan left (it may have moved it to grow it).
-    func adopt(base: UnsafeMutablePointer<TapeEntry>, count: Int, capacity: Int, keyIndexes: [Int: ObjectKeyIndex]) {
+    /// Takes over the entries a scan left (it may have moved them to grow the tape).
+    func adopt(base: UnsafeMutablePointer<TapeEntry>, count: Int, capacity: Int) {
         self.base = base
         self.count = count
         self.capacity = capacity
-        self.keyIndexes = keyIndexes
     }
 
     /// `tape` itself when nothing else holds it, otherwise a copy for the next scan to write (the documents

@@ -135,10 +135,13 @@ extension Scanner {
                         throw error(.unexpectedCharacter, at: i, expected: "a value")
                     }
                 }
-            } catch let failure where failure.kind == .unexpectedEndOfInput && !isAtEnd {
-                // The token is cut by the end of the text so far: drop what it wrote, and wait before it.
+            } catch {
+                // Whatever the token wrote goes: the state stands before it, so a caller that waits (a cut, or
+                // an error its own checks do not confirm) resumes from a tape that ends where the state does.
                 tapeCount = written
-                return i
+                // The token is cut by the end of the text so far: wait before it.
+                if error.kind == .unexpectedEndOfInput, !isAtEnd { return i }
+                throw error
             }
         }
     }

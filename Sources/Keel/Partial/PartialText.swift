@@ -132,6 +132,7 @@ final class PartialText {
             throw memoryRefused()
         }
         self.tape = tape
+        // Moved into the scan and back, so that adding an index does not copy the table.
         var indexes = tape.keyIndexes
         tape.keyIndexes = [:]
         var cut: Int?
@@ -140,7 +141,7 @@ final class PartialText {
                                   capacity: tape.capacity, keyIndexes: indexes)
             defer {
                 indexes = scanner.keyIndexes
-                tape.adopt(base: scanner.tapeBase, count: scanner.tapeCount, capacity: scanner.tapeCapacity, keyIndexes: [:])
+                tape.adopt(base: scanner.tapeBase, count: scanner.tapeCount, capacity: scanner.tapeCapacity)
             }
             do {
                 cut = try scanner.resume(&scan, isAtEnd: isAtEnd)
