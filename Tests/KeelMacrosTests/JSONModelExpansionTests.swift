@@ -41,7 +41,7 @@ struct JSONModelExpansionTests {
                 static let jsonMemberNames = JSONMemberNames(["user_id", "nickname", "retries", "profile", "tags"])
 
                 /// Reads a `User` from an object: each property from its member.
-                public init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                public init(json: borrowing JSONView, in context: borrowing JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (User)")
                     let _userID = try Self._propertyValue(\Self.userID, members.decode(0, in: context))
                     let _nickname = try Self._propertyValue(\Self.nickname, members.decodeIfPresent(1, in: context))
@@ -151,7 +151,7 @@ struct JSONModelExpansionTests {
                 static let jsonMemberNames = JSONMemberNames(["MY_URL_VALUE"])
 
                 /// Reads a `A` from an object: each property from its member.
-                init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                init(json: borrowing JSONView, in context: borrowing JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (A)")
                     let _myURLValue = try Self._propertyValue(\Self.myURLValue, members.decode(0, in: context))
                     self.myURLValue = _myURLValue
@@ -202,7 +202,7 @@ struct JSONModelExpansionTests {
                 static let jsonMemberNames = JSONMemberNames(["http-status2xx"])
 
                 /// Reads a `B` from an object: each property from its member.
-                init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                init(json: borrowing JSONView, in context: borrowing JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (B)")
                     let _httpStatus2xx = try Self._propertyValue(\Self.httpStatus2xx, members.decode(0, in: context))
                     self.httpStatus2xx = _httpStatus2xx
@@ -253,7 +253,7 @@ struct JSONModelExpansionTests {
                 static let jsonMemberNames = JSONMemberNames(["Name"])
 
                 /// Reads a `C` from an object: each property from its member.
-                init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                init(json: borrowing JSONView, in context: borrowing JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (C)")
                     let _name = try Self._propertyValue(\Self.name, members.decode(0, in: context))
                     self.name = _name
@@ -474,7 +474,7 @@ struct JSONModelExpansionTests {
                 static let jsonMemberNames = JSONMemberNames(["limit", "enabled"])
 
                 /// Reads a `Settings` from an object: each property from its member.
-                init(json: JSONView, in context: JSONDecodingContext = .strict) throws(JSONDecodingError) {
+                init(json: borrowing JSONView, in context: borrowing JSONDecodingContext = .strict) throws(JSONDecodingError) {
                     let members = try json.members(Self.jsonMemberNames, expecting: "an object (Settings)")
                     let _limit = try Self._propertyValue(\Self.limit, members[0].decode(default: 50, in: context))
                     let _enabled = try Self._propertyValue(\Self.enabled, members[1].decode(default: true, when: .missingOrNull, in: context))
