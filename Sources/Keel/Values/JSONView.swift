@@ -16,7 +16,9 @@
 /// return a ``JSONLookup``, typed accessors that return a `Result`, JSON Pointers and key paths.
 public struct JSONView: Sendable {
     @usableFromInline let storage: DocumentStorage
-    @usableFromInline let index: Int
+    /// The value's tape index. Changed only by loops that move one view from element to element, so that
+    /// each element does not cost a retain of the document.
+    @usableFromInline var index: Int
 
     @usableFromInline init(storage: DocumentStorage, index: Int) {
         self.storage = storage

@@ -16,6 +16,12 @@ extension JSONView {
 }
 
 extension DocumentStorage {
+    /// Whether ``directScalar(_:at:)`` reads values of `T`: `String`, `Int`, `UInt64`, `Bool` or `Double`.
+    @inlinable
+    static func readsDirectly<T>(_ type: T.Type) -> Bool {
+        T.self == String.self || T.self == Int.self || T.self == Bool.self || T.self == Double.self || T.self == UInt64.self
+    }
+
     /// The value at tape index `index` as `T`, when `T` is `String`, `Int`, `UInt64`, `Bool` or `Double`
     /// and the value is exactly one of its values; otherwise `nil`.
     ///
