@@ -195,6 +195,29 @@ extension JSONDecodingContext {
     func recordUnlessReported(_ error: JSONDecodingError, since count: Int) {
         if errorCount == count { record(error) }
     }
+
+    /// Decodes one element or member of a collection: under its frame when `tracked` (`openFrame` opens it,
+    /// so that errors recorded inside name it); with `lossy`, a failure gives `nil`, recorded in collecting
+    /// mode under the frame, instead of being thrown.
+    @inlinable @inline(__always)
+    func decodeItem<Value>(
+        tracked: Bool, lossy: Bool, openFrame: () -> Void, decode: () throws(JSONDecodingError) -> Value
+    ) throws(JSONDecodingError) -> Value? {
+        let before = errorCount
+        if tracked { openFrame() }
+        defer { if tracked { closeFrame() } }
+        do {
+            return try decode()
+        } catch {
+            guard lossy else { throw error }
+            if isCollecting {
+                if !tracked { openFrame() }
+                recordUnlessReported(error, since: before)
+                if !tracked { closeFrame() }
+            }
+            return nil
+        }
+    }
 }
 
 extension JSONView {
@@ -248,19 +271,12 @@ extension JSONView {
         _ element: JSONView, at position: Int, tracked: Bool, lossy: Bool, in context: JSONDecodingContext,
         to result: inout [Element]
     ) throws(JSONDecodingError) {
-        let before = context.errorCount
-        if tracked { context.openElementFrame(at: position, type: Element.self) }
-        defer { if tracked { context.closeFrame() } }
-        do {
-            result.append(try Element.decode(element, in: context))
-        } catch {
-            guard lossy else { throw error }
-            if context.isCollecting {
-                if !tracked { context.openElementFrame(at: position, type: Element.self) }
-                context.recordUnlessReported(error, since: before)
-                if !tracked { context.closeFrame() }
-            }
+        let decoded = try context.decodeItem(tracked: tracked, lossy: lossy) {
+            context.openElementFrame(at: position, type: Element.self)
+        } decode: { () throws(JSONDecodingError) in
+            try Element.decode(element, in: context)
         }
+        if let decoded { result.append(decoded) }
     }
 
     /// Decodes every member of an object into a dictionary (for a repeated key the last member wins); with
@@ -273,19 +289,12 @@ extension JSONView {
         // As for arrays: the member's frame names its key in the trail of errors recorded inside it.
         let tracked = context.isCollecting && Value._mayRecordNestedErrors
         for (key, member) in members {
-            let before = context.errorCount
-            if tracked { context.openMemberFrame(key: key, type: Value.self) }
-            defer { if tracked { context.closeFrame() } }
-            do {
-                result[key] = try Value.decode(member, in: context)
-            } catch {
-                guard lossy else { throw error }
-                if context.isCollecting {
-                    if !tracked { context.openMemberFrame(key: key, type: Value.self) }
-                    context.recordUnlessReported(error, since: before)
-                    if !tracked { context.closeFrame() }
-                }
+            let decoded = try context.decodeItem(tracked: tracked, lossy: lossy) {
+                context.openMemberFrame(key: key, type: Value.self)
+            } decode: { () throws(JSONDecodingError) in
+                try Value.decode(member, in: context)
             }
+            if let decoded { result[key] = decoded }
         }
         return result
     }
