@@ -77,6 +77,7 @@ extension JSON: JSONPartialDecodable {
 
 extension Optional: JSONPartialDecodable where Wrapped: JSONPartialDecodable {
     /// `null` is `.some(nil)`; anything else is the wrapped type's partial form.
+    @inlinable
     public static func partial(from value: JSONPartialValue) -> Wrapped.Partial?? {
         if value.isNull { return .some(nil) }
         return Wrapped.partial(from: value).map { .some($0) }

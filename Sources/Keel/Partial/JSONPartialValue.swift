@@ -74,6 +74,7 @@ public struct JSONPartialValue {
     }
 
     /// Whether the value is an object (so far).
+    @usableFromInline
     var isObject: Bool {
         switch content {
         case .tree(let json, _, _): if case .object = json { return true } else { return false }
@@ -84,6 +85,7 @@ public struct JSONPartialValue {
     }
 
     /// Whether the value is `null` (read from its first byte for text, without building it).
+    @usableFromInline
     var isNull: Bool {
         switch content {
         case .tree(let json, _, _): if case .null = json { return true } else { return false }
@@ -229,6 +231,24 @@ public struct JSONPartialValue {
     }
 }
 
+extension JSONPartialValue {
+    /// `Model`'s member table, through this reading's memory when it has one.
+    @usableFromInline
+    func memberTable<Model: JSONPartialModel>(of model: Model.Type) -> PartialMemberTable {
+        memory?.memberTable(of: model) ?? PartialMemberTable.of(model)
+    }
+
+    /// What each property of `table`'s model shows of this object, and the object's JSON once finished.
+    @usableFromInline
+    func shownMembers(readBy table: PartialMemberTable) -> (slots: [Any?], finished: JSON?) {
+        if case .frame(let depth, let text) = content, let memory {
+            return (table.readOpenObject(self, frame: depth, in: text, memory: memory), nil)
+        }
+        // `nil` alone would be `JSON.null` here (`JSON` is `ExpressibleByNilLiteral`).
+        return (table.readObject(self), isFinished ? json : Optional<JSON>.none)
+    }
+}
+
 /// What one reading of successive snapshots has decoded of their finished values, by place.
 final class JSONPartialMemory {
     /// Values of snapshots, by the position of each step from the root.
@@ -240,8 +260,9 @@ final class JSONPartialMemory {
 
     /// Trees of finished values of text, by their tape index, for `JSON` snapshots.
     @exclusivity(unchecked) var trees: [Int: JSON] = [:]
-    /// What is known of each open object of text, by its first byte (a ``Properties``).
-    @exclusivity(unchecked) var objects: [Int: Any] = [:]
+    /// What is known of each open object of text, by its first byte.
+    @exclusivity(unchecked) var objects: [Int: OpenObject] = [:]
+
     /// What `table` keeps for the open container that began at `offset`, made by `make` the first time.
     func kept<Box: AnyObject>(in table: ReferenceWritableKeyPath<JSONPartialMemory, [Int: Any]>, at offset: Int,
                               _ make: () -> Box) -> Box {
@@ -251,56 +272,49 @@ final class JSONPartialMemory {
         return box
     }
 
+    /// What is kept of the open object that began at `offset`, read by `table`, made the first time.
+    func openObject(at offset: Int, readBy table: PartialMemberTable) -> OpenObject {
+        if let known = objects[offset], known.table === table { return known }
+        let made = OpenObject(table)
+        objects[offset] = made
+        return made
+    }
+
     /// Drops what was kept of the open array or object that began at `offset`, now that it has finished.
     func forgetOpenValue(at offset: Int) {
         if !objects.isEmpty { objects[offset] = nil }
         if !arrays.isEmpty { arrays[offset] = nil }
     }
 
-    /// Each model's ``JSONPartialModel/jsonPartialMembers``, made once per reading.
-    @exclusivity(unchecked) private var membersByModel: [ObjectIdentifier: Any] = [:]
+    /// The member tables this reading has used, so that it takes the shared tables' lock once per model.
+    @exclusivity(unchecked) private var tables: [ObjectIdentifier: PartialMemberTable] = [:]
 
-    /// `Model.jsonPartialMembers` and the keys they are read from, made the first time a reading asks.
-    func partialMemberIndex<Model: JSONPartialModel>(of model: Model.Type) -> PartialMemberIndex<Model> {
-        if let known = membersByModel[ObjectIdentifier(model)] as? PartialMemberIndex<Model> { return known }
-        let index = PartialMemberIndex(Model.jsonPartialMembers)
-        membersByModel[ObjectIdentifier(model)] = index
-        return index
+    /// `Model`'s member table.
+    func memberTable<Model: JSONPartialModel>(of model: Model.Type) -> PartialMemberTable {
+        if let known = tables[ObjectIdentifier(model)] { return known }
+        let table = PartialMemberTable.of(model)
+        tables[ObjectIdentifier(model)] = table
+        return table
     }
 
-    /// A model's properties, found by the keys of the members they are read from.
-    struct PartialMemberIndex<Model> {
-        let members: [JSONPartialMember<Model>]
-        /// Key → the properties read from a member of that key alone, each with the key's rank: 0 for the
-        /// property's own key, 1 for its first alias, and so on.
-        let byKey: [String: [(member: Int, rank: Int)]]
-        /// The properties read from a member inside a member (a path of several steps).
-        let deep: [Int]
-
-        init(_ members: [JSONPartialMember<Model>]) {
-            self.members = members
-            var byKey: [String: [(member: Int, rank: Int)]] = [:]
-            var deep: [Int] = []
-            for (number, member) in members.enumerated() {
-                if member.readMember == nil {
-                    if !member.keys.isEmpty { deep.append(number) }
-                    continue
-                }
-                for (rank, key) in member.keys.enumerated() { byKey[key, default: []].append((number, rank)) }
-            }
-            self.byKey = byKey
-            self.deep = deep
-        }
-    }
-
-    /// The properties an open object's finished members show (a class, kept and changed in place from one
-    /// snapshot to the next).
-    final class Properties<Model> {
+    /// What an open object's finished members show (a class, kept and changed in place from one snapshot to
+    /// the next).
+    final class OpenObject {
+        /// The table of the model that reads the object.
+        let table: PartialMemberTable
         /// How many of the object's members have been read.
         var seen = 0
-        var properties: [PartialKeyPath<Model>: Any] = [:]
-        /// The rank of the key each property was read from (see ``PartialMemberIndex/byKey``), by property.
-        var ranks: [Int: Int] = [:]
+        /// What each property shows, in the table's order.
+        var slots: [Any?]
+        /// The rank of the key each property was read from (see ``PartialMemberTable/byKey``); `Int.max`
+        /// while none was.
+        var ranks: [Int]
+
+        init(_ table: PartialMemberTable) {
+            self.table = table
+            slots = Array(repeating: nil, count: table.readers.count)
+            ranks = Array(repeating: .max, count: table.readers.count)
+        }
     }
 
     /// The finished elements of an open array read so far (a class, kept and changed in place).

@@ -1,0 +1,96 @@
+// What a `@JSONModel` struct shows while its object arrives. Its properties sit in slots, one per property in
+// the order of the model's `jsonPartialMembers`; a property's slot is found by its key path only when it is
+// read, so that building a partial form (at every snapshot) hashes nothing.
+
+/// What has arrived of a model: each property optional, nested models partial too.
+///
+/// Read a property by its name: a property of a type with a partial form gives that form (`String?` for a
+/// string, `[Step.Partial]?` for an array of models), any other property its value once finished.
+///
+/// ```swift
+/// if let plan: Plan.Partial = snapshot.partial(as: Plan.self) {
+///     title.text = plan.title                          // the text so far
+///     rows = plan.steps ?? []                          // the steps so far, the last one still filling in
+/// }
+/// ```
+@dynamicMemberLookup
+public struct JSONPartial<Model: JSONPartialModel> {
+    // Held in a box, so that copying a partial (arrays of them are copied at every snapshot) is one retain.
+    // The box and its initializers are inlined into the model's code, so that they are specialized there.
+    @usableFromInline let storage: Storage
+
+    @usableFromInline
+    final class Storage {
+        /// What each property shows (`nil`: nothing yet), in the table's order.
+        @usableFromInline let slots: [Any?]
+        /// Where each property's slot is; `nil` when the value was decoded whole.
+        @usableFromInline let table: PartialMemberTable?
+        /// The JSON of a finished value, or the value itself when it was decoded whole.
+        @usableFromInline let finishedJSON: JSON?
+        @usableFromInline let model: Model?
+
+        @inlinable
+        init(slots: [Any?], table: PartialMemberTable?, finishedJSON: JSON?, model: Model?) {
+            self.slots = slots
+            self.table = table
+            self.finishedJSON = finishedJSON
+            self.model = model
+        }
+    }
+
+    var finishedJSON: JSON? { storage.finishedJSON }
+    var model: Model? { storage.model }
+
+    @inlinable
+    init(slots: [Any?], table: PartialMemberTable, finished: JSON?) {
+        storage = Storage(slots: slots, table: table, finishedJSON: finished, model: nil)
+    }
+
+    @inlinable
+    init(model: Model) {
+        storage = Storage(slots: [], table: nil, finishedJSON: nil, model: model)
+    }
+
+    /// What the property shows, or `nil`.
+    private func shown(_ property: AnyKeyPath) -> Any? {
+        guard let table = storage.table, let slot = table.slot(of: property) else { return nil }
+        return storage.slots[slot]
+    }
+
+    /// Whether the value has finished arriving: nothing of it will change.
+    public var isFinished: Bool { model != nil || finishedJSON != nil }
+
+    /// The value decoded in full, once it has finished arriving (`nil` before, or if it does not decode:
+    /// decoding the complete document then reports why).
+    public var finished: Model? {
+        if let model { return model }
+        guard let finishedJSON, let root = try? finishedJSON.documentRoot() else { return nil }
+        return try? Model.decode(root)
+    }
+
+    /// A property whose type has a partial form: that form, as far as it has arrived.
+    public subscript<Value: JSONPartialDecodable>(dynamicMember property: KeyPath<Model, Value>) -> Value.Partial? {
+        if let model { return Value.partial(finished: model[keyPath: property]) }
+        return shown(property) as? Value.Partial
+    }
+
+    /// An optional property whose type has a partial form: that form, or `nil` (absent, or `null`).
+    public subscript<Wrapped: JSONPartialDecodable>(dynamicMember property: KeyPath<Model, Wrapped?>) -> Wrapped.Partial? {
+        if let model { return model[keyPath: property].map(Wrapped.partial(finished:)) }
+        return (shown(property) as? Wrapped.Partial?) ?? nil
+    }
+
+    /// A property of another type: its value, once finished.
+    public subscript<Value>(dynamicMember property: KeyPath<Model, Value>) -> Value? {
+        if let model { return model[keyPath: property] }
+        return shown(property) as? Value
+    }
+
+    /// An optional property of another type: its value once finished, or `nil`.
+    public subscript<Wrapped>(dynamicMember property: KeyPath<Model, Wrapped?>) -> Wrapped? {
+        if let model { return model[keyPath: property] }
+        return (shown(property) as? Wrapped?) ?? nil
+    }
+}
+
+extension JSONPartial: @unchecked Sendable where Model: Sendable {}

@@ -1,0 +1,89 @@
+// How a partial form finds its properties' readers: a hand-written model whose member type is known to have a
+// partial form only at run time, and many decoders of one model at once sharing the model's member table.
+import Keel
+import KeelMacros
+import Testing
+
+/// A hand-written model generic over its items: `[Item]` is not known to have a partial form where the
+/// members are listed, so its readers find it at run time.
+struct Shelf<Item: JSONDecodable & Sendable>: JSONPartialModel, Sendable {
+    var label: String
+    var items: [Item]
+
+    static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Shelf {
+        Shelf(label: try value.decode(forKey: "label", in: context), items: try value.decode(forKey: "items", in: context))
+    }
+
+    static var jsonPartialMembers: [JSONPartialMember<Self>] {
+        [JSONPartialMember(\Self.label, path: ["label"]), JSONPartialMember(\Self.items, path: ["items"])]
+    }
+}
+
+@Suite struct PartialMemberTableTests {
+    @Test func aMemberTypeWithAPartialFormFoundAtRunTime() throws {
+        let decoder = JSONPartialDecoder(Shelf<String>.self)
+        try decoder.feed(#"{"label": "spices", "items": ["cumin", "saff"#)
+        let open = try #require(try decoder.snapshot())
+        #expect(open.label == "spices")
+        // `[String]` shows its open last element: the reader found String's partial form at run time.
+        #expect(open.items == ["cumin", "saff"])
+        try decoder.feed(#"ron"]}"#)
+        let done = try #require(try decoder.snapshot())
+        #expect(done.isFinished)
+        #expect(done.finished?.items == ["cumin", "saffron"])
+    }
+
+    @Test func aMemberTypeWithoutAPartialFormShowsOnceFinished() throws {
+        struct Weight: JSONDecodable, Sendable, Equatable {
+            let grams: Int
+            static func decode(_ value: JSONView, in context: JSONDecodingContext) throws(JSONDecodingError) -> Weight {
+                Weight(grams: try value.decode(in: context))
+            }
+        }
+        let decoder = JSONPartialDecoder(Shelf<Weight>.self)
+        try decoder.feed(#"{"items": [250, 100"#)
+        // `[Weight]` has no partial form: nothing of the array shows while it is open.
+        let open = try #require(try decoder.snapshot())
+        #expect(open.items == nil)
+        try decoder.feed(#"], "label": "jars""#)
+        let closed = try #require(try decoder.snapshot())
+        #expect(closed.items == [Weight(grams: 250), Weight(grams: 100)])
+        #expect(closed.label == "jars")
+    }
+
+    @Test func manyDecodersOfOneModelAtOnce() async throws {
+        let document = Array(#"""
+            {"title": "Coast", "days": 4, "status": "draft",
+             "stops": [{"name": "Nice", "nights": 2, "notes": ["port"]}, {"name": "Menton", "notes": ["lemons", "garden"]}],
+             "created": "2026-11-26T10:00:00Z", "tags": {"sea": 1}}
+            """#.utf8)
+        let expected = try TripPlan.decode(parsing: document)
+        let results = try await withThrowingTaskGroup(of: [String].self) { group in
+            for chunk in 1...8 {
+                group.addTask {
+                    // Each decoder reads what it shows through the one table of each model.
+                    let decoder = JSONPartialDecoder(TripPlan.self)
+                    var names: [String] = []
+                    var start = 0
+                    while start < document.count {
+                        let end = min(start + chunk, document.count)
+                        try decoder.feed(document[start..<end])
+                        start = end
+                        if let plan = try decoder.snapshot(), let stops = plan.stops, let name = stops.last?.name {
+                            names.append(name)
+                        }
+                    }
+                    #expect(try decoder.finish() == expected)
+                    return names
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        for names in results {
+            // The last stop's name grows as it arrives and ends whole.
+            #expect(names.last == "Menton")
+            #expect(names.contains("Nice"))
+        }
+    }
+}
