@@ -1,5 +1,5 @@
-// A model's `jsonPartialMembers` with their types erased, made once per model for a reading: each property's
-// readers, the keys it is read from and its slot. Reading an object's members runs this one non-generic code
+// A model's `jsonPartialMembers` with their types erased, made once per model in a process and shared by
+// every reading: each property's readers, the keys it is read from and its slot. Reading an object's members runs this one non-generic code
 // for every model, so that a member read costs no generic metadata look-up, and a property is found by a
 // slot number instead of a hashed key path.
 
