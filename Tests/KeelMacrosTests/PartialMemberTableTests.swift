@@ -19,7 +19,35 @@ struct Shelf<Item: JSONDecodable & Sendable>: JSONPartialModel, Sendable {
     }
 }
 
+/// A model whose members an open object may show under an alias, a path of two steps, or a key written with
+/// an escape.
+@JSONModel struct Listing: Sendable, Equatable {
+    @JSONKey("title", or: "name") let title: String
+    let price: Int
+    @JSONKey("seller", "name") let sellerName: String?
+}
+
 @Suite struct PartialMemberTableTests {
+    @Test func anOpenObjectsKeysAreMatchedAsAWholeDecodeMatchesThem() throws {
+        let decoder = JSONPartialDecoder(Listing.self)
+        // The alias shows while the property's own key has not arrived; a key with an escape is the same key.
+        try decoder.feed(#"{"name": "Lamp", "pri\u0063e": 12, "other": {"price": 1}, "#)
+        let first = try #require(try decoder.snapshot())
+        #expect(first.title == "Lamp")
+        #expect(first.price == 12)
+        #expect(first.sellerName == nil)
+        // The own key wins over the alias whatever their order; of two members with one key, the later one.
+        try decoder.feed(#""title": "Desk lamp", "name": "Lamp 2", "seller": {"name": "Ana"}, "price": 15, "sel"#)
+        let second = try #require(try decoder.snapshot())
+        #expect(second.title == "Desk lamp")
+        #expect(second.price == 15)
+        #expect(second.sellerName == "Ana")
+        try decoder.feed(#"ler": {"name": "Bo"}}"#)
+        let whole = try decoder.finish()
+        #expect(whole == Listing(title: "Desk lamp", price: 15, sellerName: "Bo"))
+        #expect(try decoder.snapshot()?.finished == whole)
+    }
+
     @Test func aMemberTypeWithAPartialFormFoundAtRunTime() throws {
         let decoder = JSONPartialDecoder(Shelf<String>.self)
         try decoder.feed(#"{"label": "spices", "items": ["cumin", "saff"#)

@@ -30,9 +30,11 @@ final class PartialMemberTable: @unchecked Sendable {
     let memberReaders: [((JSONPartialValue) -> Any?)?]
     /// The keys each property may be read from (its path's first step, then its aliases).
     let keys: [[String]]
-    /// Key → the properties read from a member of that key alone, each with the key's rank: 0 for the
-    /// property's own key, 1 for its first alias, and so on.
-    let byKey: [String: [(member: Int, rank: Int)]]
+    /// The keys properties are read from alone (a path of one step), matched against a member key's bytes.
+    let names: JSONMemberNames
+    /// For each of `names`, the properties read from a member of that key alone, each with the key's rank: 0
+    /// for the property's own key, 1 for its first alias, and so on.
+    let readersOfName: [[(member: Int, rank: Int)]]
     /// The properties read from a member inside a member (a path of several steps).
     let deep: [Int]
     /// Each property's slot, by its key path (for reading a partial form, not for building it).
@@ -42,7 +44,8 @@ final class PartialMemberTable: @unchecked Sendable {
         readers = members.map(\.read)
         memberReaders = members.map(\.readMember)
         keys = members.map(\.keys)
-        var byKey: [String: [(member: Int, rank: Int)]] = [:]
+        var nameNumbers: [String: Int] = [:]
+        var readersOfName: [[(member: Int, rank: Int)]] = []
         var deep: [Int] = []
         var slots: [AnyKeyPath: Int] = [:]
         for (number, member) in members.enumerated() {
@@ -51,9 +54,17 @@ final class PartialMemberTable: @unchecked Sendable {
                 if !member.keys.isEmpty { deep.append(number) }
                 continue
             }
-            for (rank, key) in member.keys.enumerated() { byKey[key, default: []].append((number, rank)) }
+            for (rank, key) in member.keys.enumerated() {
+                let name = nameNumbers[key] ?? readersOfName.count
+                if name == readersOfName.count {
+                    nameNumbers[key] = name
+                    readersOfName.append([])
+                }
+                readersOfName[name].append((number, rank))
+            }
         }
-        self.byKey = byKey
+        names = JSONMemberNames(nameNumbers.sorted { $0.value < $1.value }.map(\.key))
+        self.readersOfName = readersOfName
         self.deep = deep
         self.slots = slots
     }
@@ -65,6 +76,19 @@ final class PartialMemberTable: @unchecked Sendable {
     /// decode whole).
     func readObject(_ value: JSONPartialValue) -> [Any?] { readers.map { $0(value) } }
 
+    /// Which of `names` the key at tape index `key` of `text` is, matched on its raw bytes unless it has escapes.
+    private func name(ofKey key: Int, in text: PartialText) -> Int? {
+        let entry = text.entry(key)
+        if entry.flags.contains(.hasEscapes) {
+            var unescaped = text.text(ofKey: key)
+            return unescaped.withUTF8 { names.slot(of: UnsafeRawBufferPointer($0)) }
+        }
+        return text.bytes.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return nil }
+            return names.lookup.slot(ofKeyAt: base + entry.offset + 1, count: entry.length)
+        }
+    }
+
     /// Each property of an open object of a document still arriving. What its finished members show is kept
     /// from one snapshot to the next, so a snapshot reads only the members that finished since the last one,
     /// and the open one. A finished member is read straight into the properties its key stands for; a
@@ -74,32 +98,38 @@ final class PartialMemberTable: @unchecked Sendable {
         let frame = text.frames[depth]
         let known = memory.openObject(at: frame.start, readBy: self)
         if known.seen < frame.members.count {
+            // Worked on as locals (taken out, so that they stay uniquely referenced) and put back after.
+            var slots = known.slots
+            var ranks = known.ranks
+            known.slots = []
+            known.ranks = []
             var arrived: Set<String> = []
             for position in known.seen..<frame.members.count {
-                let key = text.text(ofKey: frame.members[position].key)
-                if !deep.isEmpty { arrived.insert(key) }
-                guard let found = byKey[key] else { continue }
-                let member = JSONPartialValue(.text(frame.members[position].value, text), memory: memory, isInOpenContainer: true)
-                for (number, rank) in found {
-                    if known.ranks[number] < rank { continue }
-                    guard let read = memberReaders[number] else { continue }
-                    known.slots[number] = read(member)
-                    known.ranks[number] = rank
+                let member = frame.members[position]
+                if !deep.isEmpty { arrived.insert(text.text(ofKey: member.key)) }
+                guard let name = name(ofKey: member.key, in: text) else { continue }
+                let read = JSONPartialValue(.text(member.value, text), memory: memory, isInOpenContainer: true)
+                for (number, rank) in readersOfName[name] where rank <= ranks[number] {
+                    guard let reader = memberReaders[number] else { continue }
+                    slots[number] = reader(read)
+                    ranks[number] = rank
                 }
             }
             for number in deep where keys[number].contains(where: arrived.contains) {
-                known.slots[number] = readers[number](value)
+                slots[number] = readers[number](value)
             }
+            known.slots = slots
+            known.ranks = ranks
             known.seen = frame.members.count
         }
         guard let pending = frame.pendingKey, text.openChild(ofFrame: depth) != nil else { return known.slots }
         var slots = known.slots
-        let open = text.text(ofKey: pending)
-        for (number, _) in byKey[open] ?? [] {
-            slots[number] = readers[number](value)
+        if let name = name(ofKey: pending, in: text) {
+            for (number, _) in readersOfName[name] { slots[number] = readers[number](value) }
         }
-        for number in deep where keys[number].contains(open) {
-            slots[number] = readers[number](value)
+        if !deep.isEmpty {
+            let open = text.text(ofKey: pending)
+            for number in deep where keys[number].contains(open) { slots[number] = readers[number](value) }
         }
         return slots
     }
