@@ -143,9 +143,9 @@ public struct JSONPartialValue {
         case .frame(let depth, let text):
             let frame = text.frames[depth]
             guard frame.isObject else { return nil }
-            var members = frame.members.map { (text.text(ofKey: $0.key), JSONPartialValue(.text($0.value, text), memory: memory, isInOpenContainer: true)) }
+            var members = frame.members.map { (text.text(ofString: $0.key), JSONPartialValue(.text($0.value, text), memory: memory, isInOpenContainer: true)) }
             if let pending = frame.pendingKey, let open = text.openChild(ofFrame: depth) {
-                members.append((text.text(ofKey: pending), JSONPartialValue(open, memory: memory, isInOpenContainer: true)))
+                members.append((text.text(ofString: pending), JSONPartialValue(open, memory: memory, isInOpenContainer: true)))
             }
             return members
         case .text:

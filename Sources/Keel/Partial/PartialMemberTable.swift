@@ -80,7 +80,7 @@ final class PartialMemberTable: @unchecked Sendable {
     private func name(ofKey key: Int, in text: PartialText) -> Int? {
         let entry = text.entry(key)
         if entry.flags.contains(.hasEscapes) {
-            var unescaped = text.text(ofKey: key)
+            var unescaped = text.text(ofString: key)
             return unescaped.withUTF8 { names.slot(of: UnsafeRawBufferPointer($0)) }
         }
         return text.bytes.withUnsafeBytes { bytes in
@@ -106,7 +106,7 @@ final class PartialMemberTable: @unchecked Sendable {
             var arrived: Set<String> = []
             for position in known.seen..<frame.members.count {
                 let member = frame.members[position]
-                if !deep.isEmpty { arrived.insert(text.text(ofKey: member.key)) }
+                if !deep.isEmpty { arrived.insert(text.text(ofString: member.key)) }
                 guard let name = name(ofKey: member.key, in: text) else { continue }
                 let read = JSONPartialValue(.text(member.value, text), memory: memory, isInOpenContainer: true)
                 for (number, rank) in readersOfName[name] where rank <= ranks[number] {
@@ -128,7 +128,7 @@ final class PartialMemberTable: @unchecked Sendable {
             for (number, _) in readersOfName[name] { slots[number] = readers[number](value) }
         }
         if !deep.isEmpty {
-            let open = text.text(ofKey: pending)
+            let open = text.text(ofString: pending)
             for number in deep where keys[number].contains(open) { slots[number] = readers[number](value) }
         }
         return slots

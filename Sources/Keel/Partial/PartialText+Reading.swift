@@ -29,8 +29,9 @@ extension PartialText {
         return bytes.withUnsafeBufferPointer { StringUnescaping.raw(UnsafeBufferPointer(rebasing: $0[range]), equals: key.utf8) }
     }
 
-    /// The text of the key at tape index `index`.
-    func text(ofKey index: Int) -> String { text(ofRaw: rawRange(ofString: index)) }
+    /// The text of the string (a key or a value) at tape index `index`, read as the document reads strings,
+    /// without checking the bytes the scan has checked.
+    func text(ofString index: Int) -> String { document.string(ifStringAt: index) ?? text(ofRaw: rawRange(ofString: index)) }
 
     /// The text the raw string at `range` (between its quotes, escapes as written) stands for.
     func text(ofRaw range: Range<Int>) -> String {
@@ -44,7 +45,7 @@ extension PartialText {
     func json(ofValue index: Int) -> JSON {
         let entry = entry(index)
         switch entry.kind {
-        case .string: return .string(text(ofRaw: rawRange(ofString: index)))
+        case .string: return .string(text(ofString: index))
         case .true: return .bool(true)
         case .false: return .bool(false)
         case .null: return .null
@@ -74,10 +75,10 @@ extension PartialText {
         while index >= depth {
             let frame = frames[index]
             if frame.isObject {
-                var keys = frame.members.map { text(ofKey: $0.key) }
+                var keys = frame.members.map { text(ofString: $0.key) }
                 var values = frame.members.map { json(of: $0.value) }
                 if let inner, let pending = frame.pendingKey {
-                    keys.append(text(ofKey: pending))
+                    keys.append(text(ofString: pending))
                     values.append(inner)
                 }
                 inner = .object(JSONObject(keys: keys, values: values))
