@@ -200,7 +200,7 @@ public struct JSONPartialValue {
         guard case .frame(let depth, let text) = content, let memory else { return nil }
         let frame = text.frames[depth]
         guard !frame.isObject else { return nil }
-        let known = memory.kept(in: \.arrays, at: frame.start) { JSONPartialMemory.Elements<P>() }
+        let known = memory.openArray(at: frame.start, showing: P.self)
         while !known.isBlocked, known.read < frame.members.count {
             let element = JSONPartialValue(.text(frame.members[known.read].value, text), memory: memory, isInOpenContainer: true)
             if let shown = read(element) { known.shown.append(shown) } else { known.isBlocked = true }
@@ -263,13 +263,13 @@ final class JSONPartialMemory {
     /// What is known of each open object of text, by its first byte.
     @exclusivity(unchecked) var objects: [Int: OpenObject] = [:]
 
-    /// What `table` keeps for the open container that began at `offset`, made by `make` the first time.
-    func kept<Box: AnyObject>(in table: ReferenceWritableKeyPath<JSONPartialMemory, [Int: Any]>, at offset: Int,
-                              _ make: () -> Box) -> Box {
-        if let box = self[keyPath: table][offset] as? Box { return box }
-        let box = make()
-        self[keyPath: table][offset] = box
-        return box
+    /// What is kept of the open array that began at `offset`, its elements shown as `Shown`, made the first
+    /// time (and made again should another type read the same place).
+    func openArray<Shown>(at offset: Int, showing shown: Shown.Type) -> Elements<Shown> {
+        if let known = arrays[offset] as? Elements<Shown> { return known }
+        let made = Elements<Shown>()
+        arrays[offset] = made
+        return made
     }
 
     /// What is kept of the open object that began at `offset`, read by `table`, made the first time.
