@@ -8,8 +8,10 @@ import Testing
 /// parser's snapshot value, its errors are the parser's (kind, offset, line, column, message) and come from
 /// the same chunk, and its final value is the parser's.
 @Suite struct PartialDecoderTests {
-    static func disagreement(_ bytes: [UInt8], chunks sizes: [Int], options: JSONParsingOptions = JSONParsingOptions()) -> String? {
-        partialDecoderDisagreement(bytes, chunks: sizes, options: options)
+    static func disagreement(
+        _ bytes: [UInt8], chunks sizes: [Int], comparingEvery every: Int = 1, options: JSONParsingOptions = JSONParsingOptions()
+    ) -> String? {
+        partialDecoderDisagreement(bytes, chunks: sizes, comparingEvery: every, options: options)
     }
 
     @Test func aListArriving() throws {
@@ -72,16 +74,17 @@ import Testing
         }
     }
 
-    /// Every one-byte change of a document, at every place: the same error as the parser, from the same chunk.
+    /// Every one-byte change of a document, at every place: the same error as the parser, from the same chunk,
+    /// also when snapshots are taken only now and then (the decoder scans what has piled up when asked).
     @Test func everyChangeOfOneByte() {
         let text = Array(#"{"a": [1, -2.5e3, "x\u00e9\n", true, null], "b": {"c": "d"}, "é": false}"#.utf8)
         for index in text.indices {
             for replacement: UInt8 in [0x22, 0x5C, 0x7D, 0x5D, 0x2C, 0x3A, 0x31, 0x20, 0x00, 0xC3, 0xFF, 0x65] where text[index] != replacement {
                 var changed = text
                 changed[index] = replacement
-                for sizes in [[1], [3, 11], [changed.count]] {
-                    if let problem = Self.disagreement(changed, chunks: sizes) {
-                        Issue.record("\(String(decoding: changed, as: UTF8.self)) in \(sizes): \(problem)")
+                for (sizes, every) in [([1], 1), ([1], 7), ([3, 11], 1), ([2, 5], 3), ([changed.count], 1)] {
+                    if let problem = Self.disagreement(changed, chunks: sizes, comparingEvery: every) {
+                        Issue.record("\(String(decoding: changed, as: UTF8.self)) in \(sizes) every \(every): \(problem)")
                     }
                 }
             }
