@@ -14,8 +14,11 @@
 ///
 /// Unlike ``JSONPartialReader``, which reads the ``JSONSnapshot`` trees of a ``JSONIncrementalParser``, the
 /// decoder scans the text onto one tape as it arrives (each byte once) and builds nothing for a value until a
-/// snapshot shows it: a value that has arrived whole is decoded once from that tape, as a whole decode would,
-/// and so is the complete document at the end.
+/// snapshot shows it: a value that has arrived whole is decoded once from that tape, as a whole decode would.
+/// When the array or object around it finishes (the complete document at the end included), its decoding takes
+/// what the snapshots decoded inside it instead of decoding those values again, so ``finish()`` after the last
+/// snapshot costs next to nothing. A type's decoding should therefore depend on its JSON alone; decoding
+/// overrides in force (``JSONDecodingOverrides``) are honored by decoding again.
 ///
 /// The text is checked when a snapshot is taken (and by ``finish()``), not at every `feed`: a syntax
 /// error is thrown by the first of those calls after its bytes arrived, with its place, exactly as
@@ -99,6 +102,7 @@ public final class JSONPartialDecoder<T: JSONPartialDecodable> {
             throw JSONSyntaxError(kind: .unexpectedEndOfInput, byteOffset: text.bytes.count, line: 0, column: 0,
                                   expected: "the rest of the document", found: "end of input")
         }
-        return try T.decode(text.view(ofValue: root))
+        // Decoded by the last snapshot, or from what the snapshots decoded.
+        return try memory.decode(T.self, at: root, in: text)
     }
 }

@@ -222,9 +222,10 @@ public struct JSONPartialValue {
             guard open == nil, let root = try? json.documentRoot() else { return nil }
             return try? T.decode(root)
         case .text(let index, let text):
+            guard let memory else { return try? T.decode(text.view(ofValue: index)) }
             // What was kept of the value while it was open is no longer needed.
-            memory?.forgetOpenValue(at: text.entry(index).offset)
-            return try? T.decode(text.view(ofValue: index))
+            memory.forgetOpenValue(at: text.entry(index).offset)
+            return try? memory.decode(T.self, at: index, in: text)
         case .frame, .openString:
             return nil
         }
@@ -278,6 +279,24 @@ final class JSONPartialMemory {
         let made = OpenObject(table)
         objects[offset] = made
         return made
+    }
+
+    /// Finished values of text decoded so far, for a decoding of a value around them to take.
+    let decodes = ReusedDecodes()
+
+    /// The finished value at tape index `index` of `text` decoded as `T`, as `T.decode` would: the values
+    /// decoded earlier inside it are taken, not decoded again, and it is kept in turn for a decoding around it.
+    /// Not while decoding overrides are in force (those may change from one decoding to the next), and a
+    /// class's instances are not kept, so that two decodings never share one object.
+    func decode<T: JSONDecodable>(_ type: T.Type, at index: Int, in text: PartialText) throws(JSONDecodingError) -> T {
+        let view = text.view(ofValue: index)
+        if JSONDecodingOverrides.anyScopeOpen { return try T.decode(view) }
+        if let known = decodes.value(at: index, as: T.self) { return known }
+        let value = try T.decode(view, in: JSONDecodingContext(reusing: decodes, from: view.storage))
+        if !(T.self is AnyObject.Type) {
+            decodes.remember(value, at: index, endingBefore: view.storage.indexOfValue(after: index))
+        }
+        return value
     }
 
     /// Drops what was kept of the open array or object that began at `offset`, now that it has finished.

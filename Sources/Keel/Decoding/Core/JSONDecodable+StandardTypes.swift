@@ -253,9 +253,14 @@ extension JSONView {
             // released the document each time (for citm_catalog's arrays of small objects, a twentieth of
             // decoding).
             var element = self
+            let reused = context.reusedDecodes(of: storage)
             for position in 0..<count {
                 element.index = child
                 child = storage.indexOfValue(after: child)
+                if let reused, let known = reused.value(at: element.index, as: Element.self) {
+                    result.append(known)
+                    continue
+                }
                 try appendElement(element, at: position, tracked: tracked, lossy: lossy, in: context, to: &result)
             }
         }

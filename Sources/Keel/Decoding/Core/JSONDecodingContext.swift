@@ -28,7 +28,30 @@ public final class JSONDecodingContext {
     @exclusivity(unchecked) var frames: [DecodingFrame] = []
 
     /// A context for one decoding run.
-    public init(mode: Mode = .strict) { self.mode = mode }
+    public init(mode: Mode = .strict) {
+        self.mode = mode
+        reused = nil
+        reusedDocument = nil
+    }
+
+    /// Values already decoded from `document`, which decoding takes instead of decoding them again (a
+    /// document still arriving decodes its finished parts as they finish). Strict, as those decodings were.
+    init(reusing decodes: ReusedDecodes, from document: DocumentStorage) {
+        mode = .strict
+        reused = decodes
+        reusedDocument = ObjectIdentifier(document)
+    }
+
+    /// Values decoded earlier from ``reusedDocument``.
+    @usableFromInline let reused: ReusedDecodes?
+    @usableFromInline let reusedDocument: ObjectIdentifier?
+
+    /// The values decoded earlier from `document` that this run may take, if any.
+    @inlinable
+    func reusedDecodes(of document: DocumentStorage) -> ReusedDecodes? {
+        guard let reused, reusedDocument == ObjectIdentifier(document) else { return nil }
+        return reused
+    }
 
     /// The strict context every strict decoding shares. A strict context records nothing and keeps no frames
     /// (``record(_:)`` ignores errors in strict mode, and frames are kept only when collecting), so it is never

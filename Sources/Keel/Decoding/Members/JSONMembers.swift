@@ -97,6 +97,7 @@ public struct JSONMembers {
         throws(JSONDecodingError) -> T
     {
         guard index >= 0 else { throw self[slot].missingError }
+        if let reused = context.reusedDecodes(of: object.storage), let known = reused.value(at: index, as: T.self) { return known }
         return try context.underMemberFrame(names.names[slot], type: T.self) { () throws(JSONDecodingError) in
             try T.decode(JSONView(storage: object.storage, index: index), in: context)
         }
@@ -106,7 +107,10 @@ public struct JSONMembers {
     func decodePresentThroughView<T: JSONDecodable>(_ slot: Int, _ index: Int, _ type: T.Type, in context: JSONDecodingContext)
         throws(JSONDecodingError) -> T?
     {
-        try context.underMemberFrame(names.names[slot], type: T.self) { () throws(JSONDecodingError) in
+        if index >= 0, let reused = context.reusedDecodes(of: object.storage), let known = reused.value(at: index, as: T.self) {
+            return known
+        }
+        return try context.underMemberFrame(names.names[slot], type: T.self) { () throws(JSONDecodingError) in
             try object.decodePresent(T.self, in: context) { () throws(JSONDecodingError) in
                 index < 0 ? nil : JSONView(storage: object.storage, index: index)
             }
