@@ -3,6 +3,7 @@
 // again. Counted by a value type that tallies its own decodings.
 import Keel
 import KeelMacros
+import KeelTestSupport
 import Synchronization
 import Testing
 
@@ -82,6 +83,82 @@ struct Tally: JSONPartialDecodable, JSONEncodable, Equatable, Sendable {
         // The last element does not decode: the snapshot shows the others, the whole decode fails at it.
         #expect(try decoder.snapshot()?.map(\.number) == [1, 2])
         #expect(throws: JSONDecodingError.self) { try decoder.finish() }
+    }
+
+    /// Documents of rows of numbers and of ledgers, a value of the wrong type or a member missing now and
+    /// then, fed in chunks of random sizes with a snapshot after each: `finish()` (which takes what the
+    /// snapshots decoded) gives what one whole decode gives, the same value or the same error.
+    @Test func finishingAgreesWithAWholeDecode() throws {
+        var generator = SplitMix64(seed: 2026_11_29)
+        var problems: [String] = []
+        var failing = 0
+        for _ in 0..<300 {
+            let chunk = Int.random(in: 1...16, using: &generator)
+            let rows = Self.rows(&generator)
+            if let problem = try Self.disagreement([[Int]].self, rows, chunk: chunk) { problems.append("\(rows): \(problem)") }
+            let ledgers = Self.ledgers(&generator)
+            if let problem = try Self.disagreement([Ledger].self, ledgers, chunk: chunk) { problems.append("\(ledgers): \(problem)") }
+            if (try? [[Int]].decode(parsing: Array(rows.utf8))) == nil { failing += 1 }
+            if (try? [Ledger].decode(parsing: Array(ledgers.utf8))) == nil { failing += 1 }
+        }
+        #expect(problems == [])
+        // Both ends are met often: documents that decode, and documents that fail somewhere inside.
+        #expect((100...500).contains(failing))
+    }
+
+    /// What differs between `T` decoded whole from `text` and `finish()` of a partial decoder fed it in
+    /// pieces of `chunk` bytes, with a snapshot after each.
+    static func disagreement<T: JSONPartialDecodable & Equatable>(_ type: T.Type, _ text: String, chunk: Int) throws -> String? {
+        let bytes = Array(text.utf8)
+        let whole = Result { () throws -> T in try T.decode(parsing: bytes) }
+        let decoder = JSONPartialDecoder(T.self)
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + chunk)
+            try decoder.feed(bytes[start..<end])
+            _ = try decoder.snapshot()
+            start = end
+        }
+        let arrived = Result { () throws -> T in try decoder.finish() }
+        switch (whole, arrived) {
+        case (.success(let expected), .success(let found)):
+            return expected == found ? nil : "finished as \(found), not \(expected)"
+        case (.failure(let expected), .failure(let found)):
+            return "\(expected)" == "\(found)" ? nil : "threw \(found), not \(expected)"
+        case (.success, .failure(let found)):
+            return "threw \(found)"
+        case (.failure(let expected), .success):
+            return "did not throw \(expected)"
+        }
+    }
+
+    /// One value of a row: mostly a number, now and then a string, `null` or a number no `Int` holds.
+    static func item(_ generator: inout SplitMix64) -> String {
+        switch Int.random(in: 0..<60, using: &generator) {
+        case 0: return #""seven""#
+        case 1: return "null"
+        case 2: return "1e30"
+        default: return String(Int.random(in: -999...999, using: &generator))
+        }
+    }
+
+    static func rows(_ generator: inout SplitMix64) -> String {
+        let rows = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+            "[" + (0..<Int.random(in: 0...5, using: &generator)).map { _ in item(&generator) }.joined(separator: ", ") + "]"
+        }
+        return "[" + rows.joined(separator: ",") + "]"
+    }
+
+    static func ledgers(_ generator: inout SplitMix64) -> String {
+        let ledgers = (0..<Int.random(in: 0...4, using: &generator)).map { number in
+            var members = [#""title": "ledger \#(number)""#]
+            if Int.random(in: 0..<12, using: &generator) > 0 { members.append(#""first": \#(item(&generator))"#) }
+            let tallies = (0..<Int.random(in: 0...4, using: &generator)).map { _ in item(&generator) }
+            members.append(#""tallies": [\#(tallies.joined(separator: ", "))]"#)
+            if Bool.random(using: &generator) { members.append(#""spare": \#(item(&generator))"#) }
+            return "{" + members.shuffled(using: &generator).joined(separator: ", ") + "}"
+        }
+        return "[" + ledgers.joined(separator: ", ") + "]"
     }
 
     /// Decoding overrides may differ from one decoding to the next: inside a scope nothing is taken from

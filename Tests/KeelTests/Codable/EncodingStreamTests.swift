@@ -1,6 +1,7 @@
 import Foundation
 @testable import Keel
 import Testing
+import KeelTestSupport
 
 /// KeelEncoder writes text straight from `encode(to:)` calls (EncodingStream) and falls back to building a
 /// tree (ModelEncoder) when a model uses its containers out of order. Both ways must give the same bytes and

@@ -1,5 +1,6 @@
 @testable import Keel
 import Testing
+import KeelTestSupport
 
 /// Strict JSON edited by walking its text (no tape, no tree): every result and every error must be the tree
 /// method's, on random documents with every layout, repeated keys and escaped keys.

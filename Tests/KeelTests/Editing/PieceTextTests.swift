@@ -1,5 +1,6 @@
 @testable import Keel
 import Testing
+import KeelTestSupport
 
 /// A text in pieces must read and splice exactly as one array does, whatever the piece size.
 @Suite struct PieceTextTests {

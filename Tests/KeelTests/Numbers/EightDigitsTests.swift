@@ -1,5 +1,6 @@
 @testable import Keel
 import Testing
+import KeelTestSupport
 
 /// Eight digits read at once, and the fraction reader of doubles that uses it.
 struct EightDigitsTests {

@@ -1,5 +1,6 @@
 @testable import Keel
 import Testing
+import KeelTestSupport
 
 /// The writer's own shortest-digits printer against the standard library's `description`, which wrote every
 /// double before it and whose text the output keeps.

@@ -1,4 +1,5 @@
 import Keel
+import KeelTestSupport
 
 /// Feeds `bytes` in the given chunk sizes (cycled), returning the parser.
 func parser(fedWith bytes: [UInt8], chunks sizes: [Int], options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) -> JSONIncrementalParser {

@@ -1,6 +1,7 @@
 import Foundation
 import Keel
 import Testing
+import KeelTestSupport
 
 /// `JSONSnapshots` over asynchronous sources of chunks, text and bytes.
 @Suite struct SnapshotSequenceTests {

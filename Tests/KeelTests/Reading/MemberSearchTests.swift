@@ -1,5 +1,6 @@
 @testable import Keel
 import Testing
+import KeelTestSupport
 
 /// Member lookup by key (`JSONView.member(_:)`, behind every style's `forKey:` readers and the Codable bridge):
 /// a probe of an object's key table must give what a search from the end gives, the last of repeated keys,
