@@ -20,6 +20,58 @@ public enum PartialDecoderCheck {
                 }
             }
         }
+        // Typed: what the snapshots decoded is taken by the decodings around it, and must change nothing.
+        let sizes = chunkings[chunkings.count - 1]
+        for problem in [
+            typedPartialDisagreement([[String: [Int?]]].self, bytes, chunks: sizes, snapshotEvery: every),
+            typedPartialDisagreement([FuzzedOrder].self, bytes, chunks: sizes, snapshotEvery: every),
+            typedPartialDisagreement([String: [FuzzedShape]].self, bytes, chunks: sizes, snapshotEvery: every),
+        ] {
+            if let problem { throw FuzzFailure("typed, in chunks of \(sizes): \(problem)") }
+        }
+    }
+}
+
+extension FuzzedOrder: JSONPartialDecodable {}
+extension FuzzedShape: JSONPartialDecodable {}
+
+/// What differs between `T` decoded whole from `bytes` and a `JSONPartialDecoder` of `T` fed them in
+/// chunks of `sizes` with a snapshot after every `every`-th, then finished (it takes what the snapshots
+/// decoded), or `nil`: the same value, or the same error.
+public func typedPartialDisagreement<T: JSONPartialDecodable & Equatable>(
+    _ type: T.Type, _ bytes: [UInt8], chunks sizes: [Int], snapshotEvery every: Int = 1
+) -> String? {
+    let whole = Result { () throws -> T in try T.decode(parsing: bytes) }
+    let decoder = JSONPartialDecoder(T.self)
+    var start = 0
+    var turn = 0
+    while start < bytes.count {
+        let end = min(bytes.count, start + max(1, sizes[turn % sizes.count]))
+        // A syntax error ends the feeding: `finish()` throws it again.
+        guard (try? decoder.feed(bytes[start..<end])) != nil else { break }
+        if turn % max(1, every) == 0 {
+            do { _ = try decoder.snapshot() } catch { break }
+        }
+        turn += 1
+        start = end
+    }
+    let arrived = Result { () throws -> T in try decoder.finish() }
+    switch (whole, arrived) {
+    case (.success(let expected), .success(let found)):
+        return expected == found ? nil : "\(T.self): finished as \(found), a whole decode gives \(expected)"
+    case (.failure(let expected as JSONSyntaxError), .failure(let found as JSONSyntaxError)):
+        // As the incremental parser's check has it: a cut character may be named by its first byte, and text in
+        // another encoding is reported as the first bad byte it holds.
+        guard expected.kind != .unsupportedEncoding else { return nil }
+        let same = expected.kind == found.kind && expected.byteOffset == found.byteOffset && expected.line == found.line
+            && expected.column == found.column && expected.expected == found.expected
+        return same ? nil : "\(T.self): finish threw \(found), a whole decode \(expected)"
+    case (.failure(let expected), .failure(let found)):
+        return "\(expected)" == "\(found)" ? nil : "\(T.self): finish threw \(found), a whole decode \(expected)"
+    case (.success(let expected), .failure(let found)):
+        return "\(T.self): finish threw \(found), a whole decode gives \(expected)"
+    case (.failure(let expected), .success(let found)):
+        return "\(T.self): finished as \(found), a whole decode threw \(expected)"
     }
 }
 

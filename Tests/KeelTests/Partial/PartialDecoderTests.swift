@@ -74,6 +74,35 @@ import Testing
         }
     }
 
+    /// Typed decoders of standard types finish as a whole decode does, whatever their snapshots decoded
+    /// before: documents of the type (a `null`, a string or a fraction where a number belongs now and then),
+    /// in random chunks, snapshots after every chunk or every third.
+    @Test func typedDecodersFinishAsAWholeDecode() {
+        var generator = SplitMix64(seed: 929)
+        func number() -> String {
+            switch Int.random(in: 0..<30, using: &generator) {
+            case 0: return "null"
+            case 1: return #""n""#
+            case 2: return "2.5"
+            default: return String(Int.random(in: -99...99, using: &generator))
+            }
+        }
+        for _ in 0..<300 {
+            let objects = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                "{" + (0..<Int.random(in: 0...3, using: &generator)).map { key in
+                    #""k\#(key)": ["# + (0..<Int.random(in: 0...4, using: &generator)).map { _ in number() }.joined(separator: ",") + "]"
+                }.joined(separator: ", ") + "}"
+            }
+            let bytes = Array(("[" + objects.joined(separator: ", ") + "]").utf8)
+            let sizes = [Int.random(in: 1...9, using: &generator), Int.random(in: 1...30, using: &generator)]
+            for every in [1, 3] {
+                if let problem = typedPartialDisagreement([[String: [Int?]]].self, bytes, chunks: sizes, snapshotEvery: every) {
+                    Issue.record("\(String(decoding: bytes, as: UTF8.self)) in \(sizes): \(problem)")
+                }
+            }
+        }
+    }
+
     /// Every one-byte change of a document, at every place: the same error as the parser, from the same chunk,
     /// also when snapshots are taken only now and then (the decoder scans what has piled up when asked).
     @Test func everyChangeOfOneByte() {
