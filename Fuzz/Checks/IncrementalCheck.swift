@@ -26,9 +26,7 @@ public enum IncrementalCheck {
                 case (.success(let a), .success(let b)):
                     try require(a == b, "values differ in chunks of \(sizes)")
                 case (.failure(let a), .failure(let b)):
-                    guard a.kind != .unsupportedEncoding else { continue }
-                    try require(a.kind == b.kind && a.byteOffset == b.byteOffset && a.line == b.line && a.column == b.column
-                                    && a.expected == b.expected, "errors differ in chunks of \(sizes): \(a) and \(b)")
+                    try require(sameSyntaxErrorPlace(a, b), "errors differ in chunks of \(sizes): \(a) and \(b)")
                 case (.success, .failure(let b)):
                     throw FuzzFailure("only the incremental parser fails, in chunks of \(sizes): \(b)")
                 case (.failure(let a), .success):
@@ -99,3 +97,12 @@ private func inconsistency(of value: JSON, with full: JSON, open: ArraySlice<JSO
     }
 }
 
+/// Whether the one-shot parser's error `oneShot` and the incremental parser's `incremental` are the same error
+/// at the same place (kind, offset, line, column, what was expected). What was found may be named differently: a
+/// character cut by a chunk is named by its first byte. Text in another encoding counts as the same whatever
+/// the incremental parser reports, since it meets the encoding a byte at a time.
+func sameSyntaxErrorPlace(_ oneShot: JSONSyntaxError, _ incremental: JSONSyntaxError) -> Bool {
+    oneShot.kind == .unsupportedEncoding
+        || (oneShot.kind == incremental.kind && oneShot.byteOffset == incremental.byteOffset && oneShot.line == incremental.line
+            && oneShot.column == incremental.column && oneShot.expected == incremental.expected)
+}

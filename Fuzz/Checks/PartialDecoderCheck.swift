@@ -60,12 +60,7 @@ public func typedPartialDisagreement<T: JSONPartialDecodable & Equatable>(
     case (.success(let expected), .success(let found)):
         return expected == found ? nil : "\(T.self): finished as \(found), a whole decode gives \(expected)"
     case (.failure(let expected as JSONSyntaxError), .failure(let found as JSONSyntaxError)):
-        // As the incremental parser's check has it: a cut character may be named by its first byte, and text in
-        // another encoding is reported as the first bad byte it holds.
-        guard expected.kind != .unsupportedEncoding else { return nil }
-        let same = expected.kind == found.kind && expected.byteOffset == found.byteOffset && expected.line == found.line
-            && expected.column == found.column && expected.expected == found.expected
-        return same ? nil : "\(T.self): finish threw \(found), a whole decode \(expected)"
+        return sameSyntaxErrorPlace(expected, found) ? nil : "\(T.self): finish threw \(found), a whole decode \(expected)"
     case (.failure(let expected), .failure(let found)):
         return "\(expected)" == "\(found)" ? nil : "\(T.self): finish threw \(found), a whole decode \(expected)"
     case (.success(let expected), .failure(let found)):

@@ -286,14 +286,15 @@ final class JSONPartialMemory {
 
     /// The finished value at tape index `index` of `text` decoded as `T`, as `T.decode` would: the values
     /// decoded earlier inside it are taken, not decoded again, and it is kept in turn for a decoding around it.
-    /// Not while decoding overrides are in force (those may change from one decoding to the next), and a
-    /// class's instances are not kept, so that two decodings never share one object.
+    /// Not while decoding overrides are in force (those may change from one decoding to the next). A class's
+    /// instances are not kept, so that two decodings never share one object; nor is what `null` decoded to, since
+    /// an optional around it reads `null` as `nil` without decoding it.
     func decode<T: JSONDecodable>(_ type: T.Type, at index: Int, in text: PartialText) throws(JSONDecodingError) -> T {
         let view = text.view(ofValue: index)
         if JSONDecodingOverrides.anyScopeOpen { return try T.decode(view) }
         if let known = decodes.value(at: index, as: T.self) { return known }
         let value = try T.decode(view, in: JSONDecodingContext(reusing: decodes, from: view.storage))
-        if !(T.self is AnyObject.Type) {
+        if !(T.self is AnyObject.Type), !view.isNullValue {
             decodes.remember(value, at: index, endingBefore: view.storage.indexOfValue(after: index))
         }
         return value

@@ -31,26 +31,23 @@ public final class JSONDecodingContext {
     public init(mode: Mode = .strict) {
         self.mode = mode
         reused = nil
-        reusedDocument = nil
     }
 
     /// Values already decoded from `document`, which decoding takes instead of decoding them again (a
     /// document still arriving decodes its finished parts as they finish). Strict, as those decodings were.
     init(reusing decodes: ReusedDecodes, from document: DocumentStorage) {
         mode = .strict
-        reused = decodes
-        reusedDocument = ObjectIdentifier(document)
+        reused = (decodes, ObjectIdentifier(document))
     }
 
-    /// Values decoded earlier from ``reusedDocument``.
-    @usableFromInline let reused: ReusedDecodes?
-    @usableFromInline let reusedDocument: ObjectIdentifier?
+    /// Values decoded earlier, and the document they were decoded from.
+    @usableFromInline let reused: (decodes: ReusedDecodes, document: ObjectIdentifier)?
 
     /// The values decoded earlier from `document` that this run may take, if any.
     @inlinable
     func reusedDecodes(of document: DocumentStorage) -> ReusedDecodes? {
-        guard let reused, reusedDocument == ObjectIdentifier(document) else { return nil }
-        return reused
+        guard let reused, reused.document == ObjectIdentifier(document) else { return nil }
+        return reused.decodes
     }
 
     /// The strict context every strict decoding shares. A strict context records nothing and keeps no frames

@@ -14,9 +14,6 @@ final class ReusedDecodes {
 
     init() {}
 
-    /// How many values are kept.
-    var count: Int { indexes.count }
-
     /// The value decoded at tape index `index`, if one was decoded there as `T`.
     @usableFromInline
     func value<T>(at index: Int, as type: T.Type) -> T? {

@@ -107,9 +107,7 @@ public struct JSONMembers {
     func decodePresentThroughView<T: JSONDecodable>(_ slot: Int, _ index: Int, _ type: T.Type, in context: JSONDecodingContext)
         throws(JSONDecodingError) -> T?
     {
-        // Only a value that is there: `null` is `nil` here, whatever a decoding of it as `T` gave before.
-        if index >= 0, let reused = context.reusedDecodes(of: object.storage), !JSONView(storage: object.storage, index: index).isNullValue,
-           let known = reused.value(at: index, as: T.self) {
+        if index >= 0, let reused = context.reusedDecodes(of: object.storage), let known = reused.value(at: index, as: T.self) {
             return known
         }
         return try context.underMemberFrame(names.names[slot], type: T.self) { () throws(JSONDecodingError) in
