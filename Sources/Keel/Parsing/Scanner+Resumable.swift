@@ -43,10 +43,13 @@ struct ResumableScan {
     /// snapshot shows (but for an open string's text).
     var shownChanges = 0
 
-    /// The tape indexes of the open containers, the root's first.
-    var openContainers: [Int] {
-        guard container >= 0 else { return [] }
-        return stack.dropFirst().map(\.index) + [container]
+    /// The number of open containers.
+    var openDepth: Int { container >= 0 ? stack.count : 0 }
+
+    /// The tape index of the open container at `depth` (0 for the root), below ``openDepth``.
+    func openContainer(atDepth depth: Int) -> Int {
+        // The stack's first entry stands for the top level, around the root.
+        depth + 1 < stack.count ? stack[depth + 1].index : container
     }
 }
 
@@ -111,7 +114,13 @@ extension Scanner {
                         state.expectation = opensObject ? .firstKey : .firstElement
                         state.shownChanges &+= 1
                     case UInt8(ascii: "\""):
-                        state.position = try scanString(at: i, isKey: false)
+                        // The common short string first, as the whole-document scan reads it; it takes only a
+                        // string whose closing quote is in the text, so a cut one goes to the general scan.
+                        if let plainEnd = try scanShortPlainString(at: i, flags: .isASCII, linkedTo: 0) {
+                            state.position = plainEnd
+                        } else {
+                            state.position = try scanString(at: i, isKey: false)
+                        }
                         finishValue(&state)
                     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                         let next = try scanNumber(at: i)

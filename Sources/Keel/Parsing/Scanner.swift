@@ -342,7 +342,7 @@ struct Scanner {
     /// nothing, for any other string (or without vector instructions), which the general scan then reads,
     /// errors included.
     @inline(__always)
-    private mutating func scanShortPlainString(
+    mutating func scanShortPlainString(
         at start: Int, flags: TapeEntry.Flags, linkedTo link: Int
     ) throws(JSONSyntaxError) -> Int? {
         guard usesVectorLoops, start &+ 17 <= end, base[start] == UInt8(ascii: "\"") else { return nil }

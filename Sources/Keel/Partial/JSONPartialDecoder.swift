@@ -36,39 +36,35 @@ public final class JSONPartialDecoder<T: JSONPartialDecodable> {
     }
 
     /// The number of bytes fed so far.
-    public var byteCount: Int { text.bytes.count }
+    public var byteCount: Int { text.byteCount }
 
     /// Appends the next piece of the document.
     ///
     /// - Throws: ``JSONSyntaxError`` when an earlier check found an error, or the document passes its size limit.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
-        try text.append(bytes.assumingMemoryBound(to: UInt8.self))
+        guard text.append(bytes.assumingMemoryBound(to: UInt8.self)) else { throw text.refusal }
     }
 
     /// Appends the next piece of the document.
     public func feed(_ bytes: [UInt8]) throws(JSONSyntaxError) {
-        try bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONSyntaxError) in try text.append(buffer) } }.get()
+        guard bytes.withUnsafeBufferPointer({ text.append($0) }) else { throw text.refusal }
     }
 
     /// Appends the next piece of the document.
     public func feed(_ bytes: ArraySlice<UInt8>) throws(JSONSyntaxError) {
-        try bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONSyntaxError) in try text.append(buffer) } }.get()
+        guard bytes.withUnsafeBufferPointer({ text.append($0) }) else { throw text.refusal }
     }
 
     /// Appends the next piece of the document.
     public func feed(_ bytes: some Sequence<UInt8>) throws(JSONSyntaxError) {
-        let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONSyntaxError) in try text.append(buffer) }
-        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONSyntaxError) in try text.append(buffer) }
-        }
-        try result.get()
+        let appended = bytes.withContiguousStorageIfAvailable { text.append($0) } ?? Array(bytes).withUnsafeBufferPointer { text.append($0) }
+        guard appended else { throw text.refusal }
     }
 
     /// Appends the next piece of the document's text.
     public func feed(_ piece: String) throws(JSONSyntaxError) {
         var piece = piece
-        try piece.withUTF8 { buffer in Result { () throws(JSONSyntaxError) in try text.append(buffer) } }.get()
+        guard piece.withUTF8({ text.append($0) }) else { throw text.refusal }
     }
 
     /// What has arrived, as `T`'s partial form: `nil` while nothing of it can be shown.
@@ -99,7 +95,7 @@ public final class JSONPartialDecoder<T: JSONPartialDecodable> {
     public func finish() throws -> T {
         try text.advance(isAtEnd: true)
         guard let root = text.root else {
-            throw JSONSyntaxError(kind: .unexpectedEndOfInput, byteOffset: text.bytes.count, line: 0, column: 0,
+            throw JSONSyntaxError(kind: .unexpectedEndOfInput, byteOffset: text.byteCount, line: 0, column: 0,
                                   expected: "the rest of the document", found: "end of input")
         }
         // Decoded by the last snapshot, or from what the snapshots decoded.

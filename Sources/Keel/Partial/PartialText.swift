@@ -13,8 +13,10 @@
 /// members.
 final class PartialText {
     let options: JSONParsingOptions
-    /// Every byte received.
+    /// Every byte received up to the last scan (those since are in `pending`).
     @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+    /// The bytes received since the last scan.
+    @exclusivity(unchecked) private var pending = PendingBytes()
     /// The open containers, the root's first.
     @exclusivity(unchecked) private(set) var frames: [Frame] = []
     /// The root value's tape index, once it has all arrived.
@@ -25,7 +27,11 @@ final class PartialText {
     @exclusivity(unchecked) private var scan = ResumableScan()
     @exclusivity(unchecked) private var tape: GrowingTape?
     @exclusivity(unchecked) private var checkedByteOrderMark = false
-    @exclusivity(unchecked) private var failure: JSONSyntaxError?
+    @exclusivity(unchecked) private var failure: JSONSyntaxError? {
+        didSet { hasFailed = failure != nil }
+    }
+    /// Whether `failure` is set, read where testing the optional itself would copy the error.
+    @exclusivity(unchecked) private var hasFailed = false
     /// The document over the tape that finished values are read through, until the next scan.
     @exclusivity(unchecked) private var readingDocument: DocumentStorage?
 
@@ -97,19 +103,46 @@ final class PartialText {
     }
 
     /// Appends bytes; the scan waits for ``advance(isAtEnd:)``.
-    func append(_ chunk: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
-        if let failure { throw failure }
+    ///
+    /// Returns `false`, having appended nothing, when an earlier check found an error, the system refuses
+    /// the memory or the document passes its size limit; ``refusal`` is then the error. (A flag rather than a
+    /// throw: a chunk is often a few bytes, and this is the whole of the work for it.)
+    func append(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !hasFailed else { return false }
+        guard pending.append(chunk) else {
+            _ = memoryRefused()
+            return false
+        }
+        if byteCount > options.maximumDocumentSize {
+            _ = fail(isAtEnd: false)
+            return false
+        }
+        return true
+    }
+
+    /// Why ``append(_:)`` returned `false`.
+    var refusal: JSONSyntaxError {
+        failure ?? JSONSyntaxError(kind: .insufficientMemory, byteOffset: 0, line: 1, column: 1,
+                                   expected: "memory for the document", found: "the system refused it")
+    }
+
+    /// The number of bytes received.
+    var byteCount: Int { bytes.count + pending.count }
+
+    /// Moves the bytes received since the last scan to the end of `bytes`.
+    private func takePending() {
+        guard pending.count > 0 else { return }
         // The reading document shares the bytes: let it go first, or appending would copy them all.
         readingDocument = nil
-        bytes.append(contentsOf: chunk)
-        if bytes.count > options.maximumDocumentSize { throw fail(isAtEnd: false) }
+        pending.move(to: &bytes)
     }
 
     /// Scans the text received since the last scan. With `isAtEnd`, the input has ended: a number at the
     /// very end is whole, and the root must be complete.
     func advance(isAtEnd: Bool = false) throws(JSONSyntaxError) {
-        if let failure { throw failure }
+        if hasFailed, let failure { throw failure }
         readingDocument = nil
+        takePending()
         if !checkedByteOrderMark, options.byteOrderMark == .skip {
             let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
             let seen = min(bytes.count, 3)
@@ -186,6 +219,7 @@ final class PartialText {
 
     /// The error the text so far shows, as the incremental parser reports it, kept for every later call.
     private func fail(isAtEnd: Bool) -> JSONSyntaxError {
+        takePending()
         var parser = JSONIncrementalParser(options: options)
         var error: JSONSyntaxError
         do {
@@ -228,13 +262,17 @@ final class PartialText {
 
     /// Brings the frames in line with the scan's open containers, reading the members that finished since.
     private func updateFrames(_ tape: GrowingTape) {
-        let open = scan.openContainers
+        let depth = scan.openDepth
         var kept = 0
-        while kept < frames.count, kept < open.count, frames[kept].container == open[kept] { kept += 1 }
+        while kept < frames.count, kept < depth, frames[kept].container == scan.openContainer(atDepth: kept) { kept += 1 }
         frames.removeSubrange(kept...)
-        for index in open[kept...] {
+        for level in kept..<depth {
+            let index = scan.openContainer(atDepth: level)
             let entry = tape.base[index]
-            frames.append(Frame(container: index, start: entry.offset, isObject: entry.kind == .object, nextEntry: index + 1))
+            var frame = Frame(container: index, start: entry.offset, isObject: entry.kind == .object, nextEntry: index + 1)
+            // Most containers have a few members: room for them at once, rather than growing one by one.
+            frame.members.reserveCapacity(16)
+            frames.append(frame)
         }
         for depth in frames.indices {
             let limit = depth + 1 < frames.count ? frames[depth + 1].container : tape.count
