@@ -17,38 +17,24 @@
 public struct JSONPartial<Model: JSONPartialModel> {
     // Held in a box, so that copying a partial (arrays of them are copied at every snapshot) is one retain.
     // The box and its initializers are inlined into the model's code, so that they are specialized there.
-    @usableFromInline let storage: Storage
-
-    @usableFromInline
-    final class Storage {
-        /// What each property shows (`nil`: nothing yet), in the table's order.
-        @usableFromInline let slots: [Any?]
-        /// Where each property's slot is; `nil` when the value was decoded whole.
-        @usableFromInline let table: PartialMemberTable?
-        /// The JSON of a finished value, or the value itself when it was decoded whole.
-        @usableFromInline let finishedJSON: JSON?
-        @usableFromInline let model: Model?
-
-        @inlinable
-        init(slots: [Any?], table: PartialMemberTable?, finishedJSON: JSON?, model: Model?) {
-            self.slots = slots
-            self.table = table
-            self.finishedJSON = finishedJSON
-            self.model = model
-        }
-    }
+    @usableFromInline let storage: PartialFormStorage
 
     var finishedJSON: JSON? { storage.finishedJSON }
-    var model: Model? { storage.model }
+
+    /// The value decoded whole, if it was.
+    var model: Model? {
+        // Only `init(model:)` makes a decoded box, and always of this `Model`.
+        storage.isDecoded ? unsafeDowncast(storage, to: DecodedPartialForm<Model>.self).model : nil
+    }
 
     @inlinable
     init(slots: [Any?], table: PartialMemberTable, finished: JSON?) {
-        storage = Storage(slots: slots, table: table, finishedJSON: finished, model: nil)
+        storage = PartialFormStorage(slots: slots, table: table, finishedJSON: finished)
     }
 
     @inlinable
     init(model: Model) {
-        storage = Storage(slots: [], table: nil, finishedJSON: nil, model: model)
+        storage = DecodedPartialForm(model: model)
     }
 
     /// What the property shows, or `nil`.
@@ -58,7 +44,7 @@ public struct JSONPartial<Model: JSONPartialModel> {
     }
 
     /// Whether the value has finished arriving: nothing of it will change.
-    public var isFinished: Bool { model != nil || finishedJSON != nil }
+    public var isFinished: Bool { storage.isDecoded || finishedJSON != nil }
 
     /// The value decoded in full, once it has finished arriving (`nil` before, or if it does not decode:
     /// decoding the complete document then reports why).
@@ -94,3 +80,37 @@ public struct JSONPartial<Model: JSONPartialModel> {
 }
 
 extension JSONPartial: @unchecked Sendable where Model: Sendable {}
+
+/// What a partial form holds while its object is arriving: what each property shows. Not generic, so that
+/// letting one go (a snapshot's forms are let go at the next) looks up no type at run time.
+@usableFromInline
+class PartialFormStorage {
+    /// What each property shows (`nil`: nothing yet), in the table's order.
+    @usableFromInline let slots: [Any?]
+    /// Where each property's slot is; `nil` when the value was decoded whole.
+    @usableFromInline let table: PartialMemberTable?
+    /// The JSON of a finished value that was read member by member.
+    @usableFromInline let finishedJSON: JSON?
+    /// Whether this is a ``DecodedPartialForm``.
+    @usableFromInline let isDecoded: Bool
+
+    @inlinable
+    init(slots: [Any?], table: PartialMemberTable?, finishedJSON: JSON?, isDecoded: Bool = false) {
+        self.slots = slots
+        self.table = table
+        self.finishedJSON = finishedJSON
+        self.isDecoded = isDecoded
+    }
+}
+
+/// The partial form of a value that has arrived and decoded whole: the value itself.
+@usableFromInline
+final class DecodedPartialForm<Model>: PartialFormStorage {
+    @usableFromInline let model: Model
+
+    @inlinable
+    init(model: Model) {
+        self.model = model
+        super.init(slots: [], table: nil, finishedJSON: nil, isDecoded: true)
+    }
+}
