@@ -48,6 +48,28 @@ struct Shelf<Item: JSONDecodable & Sendable>: JSONPartialModel, Sendable {
         #expect(try decoder.snapshot()?.finished == whole)
     }
 
+    /// A snapshot's form shares the object's kept slots and holds what the open member shows apart: a form
+    /// taken earlier still shows what it showed once the object has gone on (members finished, a key repeated,
+    /// a path of two steps open).
+    @Test func aSnapshotKeepsWhatItShowedWhileItsObjectGoesOn() throws {
+        let decoder = JSONPartialDecoder(Listing.self)
+        try decoder.feed(#"{"price": 3, "title": "Des"#)
+        let first = try #require(try decoder.snapshot())
+        try decoder.feed(#"k", "price": 4, "seller": {"name": "An"#)
+        let second = try #require(try decoder.snapshot())
+        try decoder.feed(#"a"}, "name": "Lamp", "price": 5"#)
+        let third = try #require(try decoder.snapshot())
+        #expect(first.title == "Des")
+        #expect(first.price == 3)
+        #expect(first.sellerName == nil)
+        #expect(second.title == "Desk")
+        #expect(second.price == 4)
+        #expect(second.sellerName == "An")
+        #expect(third.title == "Desk")
+        #expect(third.price == 4)
+        #expect(third.sellerName == "Ana")
+    }
+
     @Test func aMemberTypeWithAPartialFormFoundAtRunTime() throws {
         let decoder = JSONPartialDecoder(Shelf<String>.self)
         try decoder.feed(#"{"label": "spices", "items": ["cumin", "saff"#)

@@ -28,8 +28,8 @@ public struct JSONPartial<Model: JSONPartialModel> {
     }
 
     @inlinable
-    init(slots: [Any?], table: PartialMemberTable, finished: JSON?) {
-        storage = PartialFormStorage(slots: slots, table: table, finishedJSON: finished)
+    init(slots: [Any?], open: [PartialFormStorage.OpenSlot] = [], table: PartialMemberTable, finished: JSON?) {
+        storage = PartialFormStorage(slots: slots, open: open, table: table, finishedJSON: finished)
     }
 
     @inlinable
@@ -40,6 +40,8 @@ public struct JSONPartial<Model: JSONPartialModel> {
     /// What the property shows, or `nil`.
     private func shown(_ property: AnyKeyPath) -> Any? {
         guard let table = storage.table, let slot = table.slot(of: property) else { return nil }
+        // What the open member shows comes over the slots; of two for one slot, the later.
+        if let open = storage.open.last(where: { $0.slot == slot }) { return open.value }
         return storage.slots[slot]
     }
 
@@ -85,8 +87,11 @@ extension JSONPartial: @unchecked Sendable where Model: Sendable {}
 /// letting one go (a snapshot's forms are let go at the next) looks up no type at run time.
 @usableFromInline
 class PartialFormStorage {
-    /// What each property shows (`nil`: nothing yet), in the table's order.
+    /// What each property's finished member shows (`nil`: nothing yet), in the table's order.
     @usableFromInline let slots: [Any?]
+    /// What the open member shows, over `slots`: kept apart so that the slots, kept from one snapshot to the
+    /// next, are shared rather than copied into each snapshot's form.
+    @usableFromInline let open: [OpenSlot]
     /// Where each property's slot is; `nil` when the value was decoded whole.
     @usableFromInline let table: PartialMemberTable?
     /// The JSON of a finished value that was read member by member.
@@ -94,9 +99,17 @@ class PartialFormStorage {
     /// Whether this is a ``DecodedPartialForm``.
     @usableFromInline let isDecoded: Bool
 
+    /// What an open member shows in one property's slot.
+    @usableFromInline
+    struct OpenSlot {
+        let slot: Int
+        let value: Any?
+    }
+
     @inlinable
-    init(slots: [Any?], table: PartialMemberTable?, finishedJSON: JSON?, isDecoded: Bool = false) {
+    init(slots: [Any?], open: [OpenSlot] = [], table: PartialMemberTable?, finishedJSON: JSON?, isDecoded: Bool = false) {
         self.slots = slots
+        self.open = open
         self.table = table
         self.finishedJSON = finishedJSON
         self.isDecoded = isDecoded

@@ -21,7 +21,7 @@ extension JSONPartialModel {
         if value.isFinished, let model = value.decodeFinished(as: Self.self) { return JSONPartial(model: model) }
         let table = value.memberTable(of: Self.self)
         let shown = value.shownMembers(readBy: table)
-        return JSONPartial(slots: shown.slots, table: table, finished: shown.finished)
+        return JSONPartial(slots: shown.slots, open: shown.open, table: table, finished: shown.finished)
     }
 
     /// The value's partial form: every property shown, and the value itself.

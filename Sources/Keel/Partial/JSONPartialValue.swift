@@ -239,14 +239,16 @@ extension JSONPartialValue {
         memory?.memberTable(of: model) ?? PartialMemberTable.of(model)
     }
 
-    /// What each property of `table`'s model shows of this object, and the object's JSON once finished.
+    /// What each property of `table`'s model shows of this object (the slots, and apart what an open member
+    /// shows over them), and the object's JSON once finished.
     @usableFromInline
-    func shownMembers(readBy table: PartialMemberTable) -> (slots: [Any?], finished: JSON?) {
+    func shownMembers(readBy table: PartialMemberTable) -> (slots: [Any?], open: [PartialFormStorage.OpenSlot], finished: JSON?) {
         if case .frame(let depth, let text) = content, let memory {
-            return (table.readOpenObject(self, frame: depth, in: text, memory: memory), nil)
+            let shown = table.readOpenObject(self, frame: depth, in: text, memory: memory)
+            return (shown.slots, shown.open, nil)
         }
         // `nil` alone would be `JSON.null` here (`JSON` is `ExpressibleByNilLiteral`).
-        return (table.readObject(self), isFinished ? json : Optional<JSON>.none)
+        return (table.readObject(self), [], isFinished ? json : Optional<JSON>.none)
     }
 }
 

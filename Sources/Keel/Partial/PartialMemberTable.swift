@@ -94,7 +94,13 @@ final class PartialMemberTable: @unchecked Sendable {
     /// and the open one. A finished member is read straight into the properties its key stands for; a
     /// property's own key counts before its aliases, and a later member before an earlier one of the same
     /// key, as in a whole decode.
-    func readOpenObject(_ value: JSONPartialValue, frame depth: Int, in text: PartialText, memory: JSONPartialMemory) -> [Any?] {
+    ///
+    /// Returns the kept slots as they are (shared, not copied: a snapshot's form holds them beside the kept
+    /// state, which copies them only if it changes while the form lives) and, apart, what the open member
+    /// shows in its properties' slots, in the order they apply.
+    func readOpenObject(
+        _ value: JSONPartialValue, frame depth: Int, in text: PartialText, memory: JSONPartialMemory
+    ) -> (slots: [Any?], open: [PartialFormStorage.OpenSlot]) {
         let frame = text.frames[depth]
         let known = memory.openObject(at: frame.start, readBy: self)
         if known.seen < frame.members.count {
@@ -122,15 +128,15 @@ final class PartialMemberTable: @unchecked Sendable {
             known.ranks = ranks
             known.seen = frame.members.count
         }
-        guard let pending = frame.pendingKey, text.openChild(ofFrame: depth) != nil else { return known.slots }
-        var slots = known.slots
+        guard let pending = frame.pendingKey, text.openChild(ofFrame: depth) != nil else { return (known.slots, []) }
+        var open: [PartialFormStorage.OpenSlot] = []
         if let name = name(ofKey: pending, in: text) {
-            for (number, _) in readersOfName[name] { slots[number] = readers[number](value) }
+            for (number, _) in readersOfName[name] { open.append(.init(slot: number, value: readers[number](value))) }
         }
         if !deep.isEmpty {
-            let open = text.text(ofString: pending)
-            for number in deep where keys[number].contains(open) { slots[number] = readers[number](value) }
+            let key = text.text(ofString: pending)
+            for number in deep where keys[number].contains(key) { open.append(.init(slot: number, value: readers[number](value))) }
         }
-        return slots
+        return (known.slots, open)
     }
 }
