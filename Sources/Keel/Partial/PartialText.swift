@@ -129,12 +129,21 @@ final class PartialText {
     /// The number of bytes received.
     var byteCount: Int { bytes.count + pending.count }
 
-    /// Moves the bytes received since the last scan to the end of `bytes`.
-    private func takePending() {
-        guard pending.count > 0 else { return }
+    /// Moves the bytes received since the last scan to the end of `bytes`; `false`, moving nothing, when the
+    /// system refuses the memory for the longer text (asked first: a Swift array that cannot grow stops the
+    /// process).
+    private func takePending() -> Bool {
+        guard pending.count > 0 else { return true }
         // The reading document shares the bytes: let it go first, or appending would copy them all.
         readingDocument = nil
+        let needed = bytes.count + pending.count
+        if needed > bytes.capacity {
+            let grown = Swift.max(needed, bytes.capacity * 2)
+            guard SystemLibrary.canAllocate(bytes: grown) else { return false }
+            bytes.reserveCapacity(grown)
+        }
         pending.move(to: &bytes)
+        return true
     }
 
     /// Scans the text received since the last scan. With `isAtEnd`, the input has ended: a number at the
@@ -142,7 +151,7 @@ final class PartialText {
     func advance(isAtEnd: Bool = false) throws(JSONSyntaxError) {
         if hasFailed, let failure { throw failure }
         readingDocument = nil
-        takePending()
+        guard takePending() else { throw memoryRefused() }
         if !checkedByteOrderMark, options.byteOrderMark == .skip {
             let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
             let seen = min(bytes.count, 3)
@@ -219,7 +228,7 @@ final class PartialText {
 
     /// The error the text so far shows, as the incremental parser reports it, kept for every later call.
     private func fail(isAtEnd: Bool) -> JSONSyntaxError {
-        takePending()
+        guard takePending() else { return memoryRefused() }
         var parser = JSONIncrementalParser(options: options)
         var error: JSONSyntaxError
         do {
