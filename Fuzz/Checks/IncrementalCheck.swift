@@ -1,4 +1,5 @@
 import Keel
+import KeelTestSupport
 
 /// The incremental parser against the one-shot parser on arbitrary bytes: fed whole, a byte at a time and in
 /// chunks of several sizes, it accepts exactly what ``JSONDocument`` accepts, with equal values, and rejects
@@ -12,14 +13,7 @@ public enum IncrementalCheck {
             for sizes in [[bytes.count], [1], [step, 1, 3 * step]] {
                 let incremental = Result { () throws(JSONSyntaxError) -> JSON in
                     var parser = JSONIncrementalParser(options: options)
-                    var start = 0
-                    var turn = 0
-                    while start < bytes.count {
-                        let end = min(bytes.count, start + max(1, sizes[turn % sizes.count]))
-                        try parser.feed(bytes[start..<end])
-                        start = end
-                        turn += 1
-                    }
+                    for (chunk, _) in ChunkCuts(count: bytes.count, sizes: sizes) { try parser.feed(bytes[chunk]) }
                     return try parser.finish()
                 }
                 switch (oneShot, incremental) {

@@ -1,4 +1,5 @@
 import Keel
+import KeelTestSupport
 
 /// `JSONPartialDecoder` against `JSONIncrementalParser` on arbitrary bytes, under three policies: fed in
 /// chunks whose sizes the input picks (a byte at a time for a short input), the decoder's snapshot is the
@@ -43,17 +44,12 @@ public func typedPartialDisagreement<T: JSONPartialDecodable & Equatable>(
 ) -> String? {
     let whole = Result { () throws -> T in try T.decode(parsing: bytes) }
     let decoder = JSONPartialDecoder(T.self)
-    var start = 0
-    var turn = 0
-    while start < bytes.count {
-        let end = min(bytes.count, start + max(1, sizes[turn % sizes.count]))
+    for (chunk, turn) in ChunkCuts(count: bytes.count, sizes: sizes) {
         // A syntax error ends the feeding: `finish()` throws it again.
-        guard (try? decoder.feed(bytes[start..<end])) != nil else { break }
+        guard (try? decoder.feed(bytes[chunk])) != nil else { break }
         if turn % max(1, every) == 0 {
             do { _ = try decoder.snapshot() } catch { break }
         }
-        turn += 1
-        start = end
     }
     let arrived = Result { () throws -> T in try decoder.finish() }
     switch (whole, arrived) {
@@ -79,17 +75,13 @@ public func partialDecoderDisagreement(
 ) -> String? {
     let decoder = JSONPartialDecoder(JSON.self, options: options)
     var parser = JSONIncrementalParser(options: options)
-    var start = 0
-    var turn = 0
-    while start < bytes.count {
-        let end = min(bytes.count, start + max(1, sizes[turn % sizes.count]))
-        let chunk = bytes[start..<end]
-        start = end
+    for (range, turn) in ChunkCuts(count: bytes.count, sizes: sizes) {
+        let chunk = bytes[range]
+        let end = range.upperBound
         let fed = Result { () throws(JSONSyntaxError) in try parser.feed(chunk) }
         // The decoder scans when asked for a snapshot, so one is taken whenever the parser has thrown.
         let parserThrew = if case .failure = fed { true } else { false }
         let compares = parserThrew || turn % max(1, every) == 0 || end == bytes.count
-        turn += 1
         let expected = fed.map { compares ? parser.snapshot().value : nil }
         let found = Result { () throws(JSONSyntaxError) -> JSON? in
             try decoder.feed(chunk)

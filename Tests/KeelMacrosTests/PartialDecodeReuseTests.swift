@@ -144,12 +144,9 @@ struct Form: JSONPartialModel, Sendable, Equatable {
         let bytes = Array(text.utf8)
         let whole = Result { () throws -> T in try T.decode(parsing: bytes) }
         let decoder = JSONPartialDecoder(T.self)
-        var start = 0
-        while start < bytes.count {
-            let end = min(bytes.count, start + chunk)
-            try decoder.feed(bytes[start..<end])
+        for (piece, _) in ChunkCuts(count: bytes.count, sizes: [chunk]) {
+            try decoder.feed(bytes[piece])
             _ = try decoder.snapshot()
-            start = end
         }
         let arrived = Result { () throws -> T in try decoder.finish() }
         switch (whole, arrived) {

@@ -1,6 +1,7 @@
 // How a partial form finds its properties' readers: a hand-written model whose member type is known to have a
 // partial form only at run time, and many decoders of one model at once sharing the model's member table.
 import Keel
+import KeelTestSupport
 import KeelMacros
 import Testing
 
@@ -114,11 +115,8 @@ struct Shelf<Item: JSONDecodable & Sendable>: JSONPartialModel, Sendable {
                     // Each decoder reads what it shows through the one table of each model.
                     let decoder = JSONPartialDecoder(TripPlan.self)
                     var names: [String] = []
-                    var start = 0
-                    while start < document.count {
-                        let end = min(start + chunk, document.count)
-                        try decoder.feed(document[start..<end])
-                        start = end
+                    for (piece, _) in ChunkCuts(count: document.count, sizes: [chunk]) {
+                        try decoder.feed(document[piece])
                         if let plan = try decoder.snapshot(), let stops = plan.stops, let name = stops.last?.name {
                             names.append(name)
                         }

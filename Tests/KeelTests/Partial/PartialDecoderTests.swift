@@ -168,14 +168,10 @@ import Testing
         for name in ["twitter.json", "citm_catalog.json", "canada.json"] {
             let bytes = try SharedFixtures.bytes(of: corpus.appendingPathComponent(name))
             let decoder = JSONPartialDecoder(JSON.self)
-            var start = 0
-            var cut = 0
-            while start < bytes.count {
-                let end = min(bytes.count, start + 1_460)
-                try decoder.feed(bytes[start..<end])
-                start = end
-                cut += 1
-                guard cut % 97 == 0 else { continue }
+            for (chunk, turn) in ChunkCuts(count: bytes.count, sizes: [1_460]) {
+                try decoder.feed(bytes[chunk])
+                guard turn % 97 == 96 else { continue }
+                let end = chunk.upperBound
                 var parser = JSONIncrementalParser()
                 try parser.feed(bytes[..<end])
                 #expect(try decoder.snapshot() == parser.snapshot().value, "\(name) at \(end)")

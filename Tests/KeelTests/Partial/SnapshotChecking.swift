@@ -4,15 +4,7 @@ import KeelTestSupport
 /// Feeds `bytes` in the given chunk sizes (cycled), returning the parser.
 func parser(fedWith bytes: [UInt8], chunks sizes: [Int], options: JSONParsingOptions = JSONParsingOptions()) throws(JSONSyntaxError) -> JSONIncrementalParser {
     var parser = JSONIncrementalParser(options: options)
-    var start = 0
-    var turn = 0
-    while start < bytes.count {
-        let size = max(1, sizes[turn % sizes.count])
-        let end = min(bytes.count, start + size)
-        try parser.feed(bytes[start..<end])
-        start = end
-        turn += 1
-    }
+    for (chunk, _) in ChunkCuts(count: bytes.count, sizes: sizes) { try parser.feed(bytes[chunk]) }
     return parser
 }
 
