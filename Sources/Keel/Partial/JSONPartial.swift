@@ -28,7 +28,7 @@ public struct JSONPartial<Model: JSONPartialModel> {
     }
 
     @inlinable
-    init(slots: [Any?], open: [PartialFormStorage.OpenSlot] = [], table: PartialMemberTable, finished: JSON?) {
+    init(slots: [Any?], open: [PartialFormStorage.OpenSlot], table: PartialMemberTable, finished: JSON?) {
         storage = PartialFormStorage(slots: slots, open: open, table: table, finishedJSON: finished)
     }
 

@@ -120,11 +120,9 @@ final class PartialText {
         return true
     }
 
-    /// Why ``append(_:)`` returned `false`.
-    var refusal: JSONSyntaxError {
-        failure ?? JSONSyntaxError(kind: .insufficientMemory, byteOffset: 0, line: 1, column: 1,
-                                   expected: "memory for the document", found: "the system refused it")
-    }
+    /// Why ``append(_:)`` returned `false` (it always keeps the error; the refusal of memory stands in should
+    /// it not have).
+    var refusal: JSONSyntaxError { failure ?? memoryRefused() }
 
     /// The number of bytes received.
     var byteCount: Int { bytes.count + pending.count }
