@@ -71,6 +71,25 @@ struct Shelf<Item: JSONDecodable & Sendable>: JSONPartialModel, Sendable {
         #expect(third.sellerName == "Ana")
     }
 
+    /// The list of an open array is handed out and then changed in place by the next snapshot, unless the
+    /// snapshot that holds it is kept: each kept snapshot still shows its own elements, open one included.
+    @Test func aSnapshotKeepsItsListWhileTheArrayGoesOn() throws {
+        let decoder = JSONPartialDecoder([String].self)
+        try decoder.feed(#"["cumin", "saff"#)
+        let first = try #require(try decoder.snapshot())
+        try decoder.feed(#"ron", "ani"#)
+        let second = try #require(try decoder.snapshot())
+        try decoder.feed(#"se"#)
+        // Not kept: the next snapshot changes the same list in place.
+        _ = try decoder.snapshot()
+        try decoder.feed(#"", "mace"]"#)
+        let last = try #require(try decoder.snapshot())
+        #expect(first == ["cumin", "saff"])
+        #expect(second == ["cumin", "saffron", "ani"])
+        #expect(last == ["cumin", "saffron", "anise", "mace"])
+        #expect(try decoder.finish() == last)
+    }
+
     @Test func aMemberTypeWithAPartialFormFoundAtRunTime() throws {
         let decoder = JSONPartialDecoder(Shelf<String>.self)
         try decoder.feed(#"{"label": "spices", "items": ["cumin", "saff"#)

@@ -8,9 +8,10 @@ import KeelMacros
 /// for each snapshot. Foundation has no incremental parser; its whole-file parse and decode are the anchors.
 enum PartialBenchmark {
     static let chunkSize = 64
-    static let snapshotInterval = 4_096
+    /// 4 KB; `KEEL_PARTIAL_INTERVAL` sets another, to tell a profile's cost per snapshot from its cost per byte.
+    static let snapshotInterval = Int(ProcessInfo.processInfo.environment["KEEL_PARTIAL_INTERVAL"] ?? "") ?? 4_096
 
-    /// Runs one incremental case alone for `seconds` (`json`, `typed`, `decoder` or `bytes`), for a profiler
+    /// Runs one incremental case alone for `seconds` (`json`, `typed`, `decoder`, `bytes` or `whole`), for a profiler
     /// to watch.
     static func profile(_ which: String, file: URL, seconds: Double) throws {
         let bytes = Array(try Data(contentsOf: file))
@@ -21,6 +22,7 @@ enum PartialBenchmark {
             case "typed": blackHole(incrementalTyped(bytes))
             case "decoder": blackHole(decodedTyped(bytes))
             case "bytes": blackHole(snapshotsOfBytes(bytes))
+            case "whole": blackHole(wholeDecode(bytes))
             default: blackHole(incrementalJSON(bytes))
             }
         }
@@ -88,6 +90,11 @@ enum PartialBenchmark {
     }
 
     /// Typed snapshots from the text: `JSONPartialDecoder` fed the same chunks, asked at the same points.
+    /// One decode of the complete file, the typed cases' yardstick (its own profile case, `whole`).
+    static func wholeDecode(_ bytes: [UInt8]) -> MacroTwitter.Timeline? {
+        try? MacroTwitter.Timeline.decode(parsing: bytes)
+    }
+
     static func decodedTyped(_ bytes: [UInt8]) -> MacroTwitter.Timeline? {
         let decoder = JSONPartialDecoder(MacroTwitter.Timeline.self)
         var next = snapshotInterval

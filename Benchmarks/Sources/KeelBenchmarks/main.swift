@@ -324,7 +324,7 @@ if sections.contains("models") {
 }
 
 if runs("partial", on: "twitter.json") {
-    // KEEL_PROFILE_PARTIAL=json|typed|decoder|bytes runs that case alone for the time budget, for `perf record`.
+    // KEEL_PROFILE_PARTIAL=json|typed|decoder|bytes|whole runs that case alone for the time budget, for `perf record`.
     if let which = ProcessInfo.processInfo.environment["KEEL_PROFILE_PARTIAL"] {
         try? PartialBenchmark.profile(which, file: corpus.appendingPathComponent("twitter.json"), seconds: budget)
         exit(0)

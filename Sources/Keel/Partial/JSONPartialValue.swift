@@ -201,18 +201,23 @@ public struct JSONPartialValue {
         let frame = text.frames[depth]
         guard !frame.isObject else { return nil }
         let known = memory.openArray(at: frame.start, showing: P.self)
+        // The open element shown last time goes first; the list is then changed in place unless the snapshot
+        // that was handed it still holds it (then the change copies it, and that snapshot keeps what it had).
+        if known.endsWithOpenElement {
+            known.shown.removeLast()
+            known.endsWithOpenElement = false
+        }
         while !known.isBlocked, known.read < frame.members.count {
             let element = JSONPartialValue(.text(frame.members[known.read].value, text), memory: memory, isInOpenContainer: true)
             if let shown = read(element) { known.shown.append(shown) } else { known.isBlocked = true }
             known.read += 1
         }
-        var shown = known.shown
-        let isBlocked = known.isBlocked
-        if !isBlocked, let open = text.openChild(ofFrame: depth),
+        if !known.isBlocked, let open = text.openChild(ofFrame: depth),
            let partial = read(JSONPartialValue(open, memory: memory, isInOpenContainer: true)) {
-            shown.append(partial)
+            known.shown.append(partial)
+            known.endsWithOpenElement = true
         }
-        return shown
+        return known.shown
     }
 
     /// The value decoded as `T` in full, once it has finished arriving; `nil` while open or if it fails.
@@ -223,8 +228,10 @@ public struct JSONPartialValue {
             return try? T.decode(root)
         case .text(let index, let text):
             guard let memory else { return try? T.decode(text.view(ofValue: index)) }
-            // What was kept of the value while it was open is no longer needed.
-            memory.forgetOpenValue(at: text.entry(index).offset)
+            // What was kept of the value while it was open is no longer needed (only arrays and objects
+            // have something kept).
+            let entry = text.entry(index)
+            if entry.kind == .array || entry.kind == .object { memory.forgetOpenValue(at: entry.offset) }
             return try? memory.decode(T.self, at: index, in: text)
         case .frame, .openString:
             return nil
@@ -343,9 +350,13 @@ final class JSONPartialMemory {
     final class Elements<Shown> {
         /// How many finished elements have been read.
         var read = 0
-        /// What they showed, up to the first that showed nothing.
+        /// What they showed, up to the first that showed nothing (and, see `endsWithOpenElement`, what the
+        /// open element showed last).
         var shown: [Shown] = []
         /// Whether one showed nothing: the list ends there for good.
         var isBlocked = false
+        /// Whether `shown` ends with what the open element showed at the last reading (handed out with the
+        /// finished ones, so that a snapshot that lets go of its list leaves it to be changed in place).
+        var endsWithOpenElement = false
     }
 }
