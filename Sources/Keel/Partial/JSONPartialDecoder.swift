@@ -61,6 +61,12 @@ public final class JSONPartialDecoder<T: JSONPartialDecodable> {
         guard appended else { throw text.refusal }
     }
 
+    /// Appends one byte (for a source of single bytes: a sequence of one would be copied into an array first).
+    func feed(byte: UInt8) throws(JSONSyntaxError) {
+        var byte = byte
+        guard withUnsafePointer(to: &byte, { text.append(UnsafeBufferPointer(start: $0, count: 1)) }) else { throw text.refusal }
+    }
+
     /// Appends the next piece of the document's text.
     public func feed(_ piece: String) throws(JSONSyntaxError) {
         var piece = piece

@@ -66,7 +66,7 @@ public struct JSONPartialSnapshots<T: JSONPartialDecodable, Source: AsyncSequenc
         self.options = options
         pull = { iterator, decoder in
             guard let byte = try await iterator.next() else { return false }
-            try decoder.feed(CollectionOfOne(byte))
+            try decoder.feed(byte: byte)
             return true
         }
     }

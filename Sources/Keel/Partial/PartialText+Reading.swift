@@ -13,7 +13,8 @@ extension PartialText {
 
     /// The text so far of the string value the text ends inside, if any, as its parser shows it.
     var openString: String? {
-        guard let leaf = openLeaf, !leaf.isKey, case .string(let text)? = leaf.parser.snapshot().value else { return nil }
+        guard let leaf = openLeaf, !leaf.isKey, leaf.readOn(bytes) == false,
+              case .string(let text)? = leaf.parser.snapshot().value else { return nil }
         return text
     }
 

@@ -23,6 +23,8 @@ final class PartialText {
     @exclusivity(unchecked) private(set) var root: Int?
     /// The string (value or key) the text so far ends inside, if any.
     @exclusivity(unchecked) private(set) var openLeaf: OpenString?
+    /// The first byte of the last open string dropped for the scan to read again (-1 before any).
+    @exclusivity(unchecked) private var droppedString = -1
 
     @exclusivity(unchecked) private var scan = ResumableScan()
     @exclusivity(unchecked) private var tape: GrowingTape?
@@ -60,6 +62,11 @@ final class PartialText {
     /// that a long one arriving over many scans is read once: the scan waits before it until the parser has
     /// seen it close, then reads it whole once more. The parser also holds an open value's text so far, as
     /// ``JSONIncrementalParser`` shows it.
+    ///
+    /// The parser reads only when asked (for the text so far, or at the next scan): the scan has checked the
+    /// bytes before the cut already. When far more has arrived than the parser has read, the next scan drops
+    /// the string and reads it again from its start instead (less than twice what arrived, and the scan reads
+    /// faster than the parser), so a string that chunks cut once is never parsed unless its text is shown.
     final class OpenString {
         let start: Int
         let isKey: Bool
@@ -76,6 +83,11 @@ final class PartialText {
             self.start = start
             self.isKey = isKey
         }
+
+        /// Whether far more has arrived than the parser has read (as when chunks arrive), so that reading
+        /// `bytes` again from the string's start costs less than twice what the parser has left to read. A
+        /// few bytes at a time (a source of single bytes) are left to the parser.
+        func isCheaperToScanAgain(_ bytes: [UInt8]) -> Bool { bytes.count - fed > 2 * (fed - start) + 16 }
 
         /// Feeds the parser what it has not read, up to each quote in turn: `true` once the string has
         /// closed, `false` while it is open, `nil` when its text is wrong.
@@ -157,7 +169,12 @@ final class PartialText {
             if seen == 3, bytes.prefix(3).elementsEqual(mark) { scan.position = 3 }
         }
         checkedByteOrderMark = true
-        if let leaf = openLeaf {
+        if let leaf = openLeaf, leaf.start != droppedString, leaf.isCheaperToScanAgain(bytes) {
+            // The scan waits before the string: it reads it again from there (once: should it still be
+            // open, its next parser reads it on from then on).
+            droppedString = leaf.start
+            openLeaf = nil
+        } else if let leaf = openLeaf {
             switch leaf.readOn(bytes) {
             case nil: throw fail(isAtEnd: isAtEnd)
             case false?:
@@ -199,13 +216,18 @@ final class PartialText {
         root = scan.expectation == .end ? 0 : nil
         if isAtEnd, root == nil { throw fail(isAtEnd: true) }
         if let cut, bytes[cut] == UInt8(ascii: "\"") {
+            // Read by its parser when its text is asked for or more arrives. (A key can be whole and the cut
+            // after it, before its colon: the parser then finds it closed at once.)
             let leaf = OpenString(options: options, start: cut, isKey: scan.expectation == .firstKey || scan.expectation == .key)
-            // The parser reads the same bytes and says what it shows so far. A key can be whole and the cut
-            // after it (before its colon): then there is nothing to read on.
-            switch leaf.readOn(bytes) {
-            case nil: throw fail(isAtEnd: false)
-            case false?: openLeaf = leaf
-            case true?: break
+            if cut == droppedString {
+                // Read again once already: its parser reads now, and goes on reading what arrives.
+                switch leaf.readOn(bytes) {
+                case nil: throw fail(isAtEnd: false)
+                case false?: openLeaf = leaf
+                case true?: break
+                }
+            } else {
+                openLeaf = leaf
             }
         }
         updateFrames(tape)
@@ -254,15 +276,19 @@ final class PartialText {
     /// value, an opened container and an open string's text growing by a whole character do.
     struct ShownMark: Equatable {
         let changes: Int
-        /// The open string value's first byte and its parser's change count (-1 and 0 without one).
+        /// The open string value's first byte and the length of its text so far (-1 and 0 without one).
         let openString: Int
-        let openStringChanges: Int
+        let openStringLength: Int
     }
 
     /// The mark of what the last scan reached.
     var shownMark: ShownMark {
-        guard let leaf = openLeaf, !leaf.isKey else { return ShownMark(changes: scan.shownChanges, openString: -1, openStringChanges: 0) }
-        return ShownMark(changes: scan.shownChanges, openString: leaf.start, openStringChanges: leaf.parser.changeCount)
+        guard let leaf = openLeaf, !leaf.isKey, leaf.readOn(bytes) == false else {
+            return ShownMark(changes: scan.shownChanges, openString: -1, openStringLength: 0)
+        }
+        // The length of its whole characters so far, not the parser's count of changes: a string dropped and
+        // read again from its start by a new parser shows the same text for the same length.
+        return ShownMark(changes: scan.shownChanges, openString: leaf.start, openStringLength: leaf.parser.wholeLength)
     }
 
     // MARK: The open containers

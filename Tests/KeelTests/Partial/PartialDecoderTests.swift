@@ -213,6 +213,58 @@ import Testing
     }
 
     /// After an error every call throws it again.
+    /// A string cut by a snapshot and then outrun by a large chunk is read again by the scan rather than by
+    /// its parser; cut again at the same place, its parser reads it from then on. Each snapshot shows its
+    /// text so far, whichever read it, and an error inside it is the incremental parser's, at its byte.
+    @Test func aStringCutAgainAndAgainShowsItsTextSoFar() throws {
+        let decoder = JSONPartialDecoder(JSON.self)
+        let head = #"{"note": ""#
+        try decoder.feed(head + "ab")
+        #expect(try decoder.snapshot() == ["note": "ab"])
+        // Far more than the parser had read: the scan reads the string again from its quote.
+        let long = String(repeating: "é-", count: 600)
+        try decoder.feed(long)
+        #expect(try decoder.snapshot() == ["note": .string("ab" + long)])
+        // Cut at the same string again: its parser goes on, a few bytes at a time, a character cut in two.
+        let e = Array("é".utf8)
+        try decoder.feed([e[0]])
+        #expect(try decoder.snapshot() == ["note": .string("ab" + long)])
+        try decoder.feed([e[1]] + Array(#"é"#.utf8))
+        #expect(try decoder.snapshot() == ["note": .string("ab" + long + "éé")])
+        try decoder.feed(#"", "n": 1}"#)
+        #expect(try decoder.finish() == ["note": .string("ab" + long + "éé"), "n": 1])
+
+        let broken = JSONPartialDecoder(JSON.self)
+        try broken.feed(head + "ab")
+        _ = try broken.snapshot()
+        try broken.feed(String(repeating: "x", count: 100) + #"\q"#)
+        var parser = JSONIncrementalParser()
+        let expected = #expect(throws: JSONSyntaxError.self) { try parser.feed(Array((head + "ab" + String(repeating: "x", count: 100) + #"\q"#).utf8)) }
+        let error = #expect(throws: JSONSyntaxError.self) { try broken.snapshot() }
+        #expect(error == expected)
+        #expect(error?.byteOffset == head.utf8.count + 102)
+    }
+
+    /// Snapshots from a source of single bytes see every character of an open string once: a byte that
+    /// completes no character is no change.
+    @Test func singleBytesShowEachCharacterOnce() async throws {
+        struct Bytes: AsyncSequence, Sendable {
+            let bytes: [UInt8]
+            struct AsyncIterator: AsyncIteratorProtocol {
+                var rest: ArraySlice<UInt8>
+                mutating func next() async -> UInt8? { rest.popFirst() }
+            }
+            func makeAsyncIterator() -> AsyncIterator { AsyncIterator(rest: bytes[...]) }
+        }
+        var shown: [JSON] = []
+        for try await snapshot in JSONPartialSnapshots(JSON.self, from: Bytes(bytes: Array(#"["añ"]"#.utf8))) {
+            shown.append(snapshot)
+        }
+        // The first byte of "ñ" changes nothing shown; the closing quote and bracket finish values (shown
+        // again, as finished).
+        #expect(shown == [[], [""], ["a"], ["añ"], ["añ"], ["añ"]])
+    }
+
     @Test func anErrorIsFinal() throws {
         let decoder = JSONPartialDecoder(JSON.self)
         try decoder.feed("[1,]")
