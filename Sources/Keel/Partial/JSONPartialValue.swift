@@ -341,8 +341,8 @@ final class JSONPartialMemory {
 
         init(_ table: PartialMemberTable) {
             self.table = table
-            slots = Array(repeating: nil, count: table.readers.count)
-            ranks = Array(repeating: .max, count: table.readers.count)
+            slots = table.emptySlots
+            ranks = table.emptyRanks
         }
     }
 

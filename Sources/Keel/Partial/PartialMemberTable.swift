@@ -39,6 +39,10 @@ final class PartialMemberTable: @unchecked Sendable {
     let deep: [Int]
     /// Each property's slot, by its key path (for reading a partial form, not for building it).
     private let slots: [AnyKeyPath: Int]
+    /// A slot for each property, all empty, and the matching ranks: an open object's kept state starts as
+    /// these (shared until first written, which copies them at less than making them afresh costs).
+    let emptySlots: [Any?]
+    let emptyRanks: [Int]
 
     init<Model>(_ members: [JSONPartialMember<Model>]) {
         readers = members.map(\.read)
@@ -67,6 +71,8 @@ final class PartialMemberTable: @unchecked Sendable {
         self.readersOfName = readersOfName
         self.deep = deep
         self.slots = slots
+        emptySlots = Array(repeating: nil, count: members.count)
+        emptyRanks = Array(repeating: .max, count: members.count)
     }
 
     /// The slot of `property`, or `nil` if it is not one of the model's properties.
