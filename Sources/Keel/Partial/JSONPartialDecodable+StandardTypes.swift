@@ -1,26 +1,17 @@
-// The standard types' partial forms: strings show their text so far; numbers and booleans appear once whole,
-// with the same exactness rules as decoding; containers show their finished elements and their open one. A
-// scalar of a snapshot's JSON is read from that JSON; a finished scalar of a document's text is read from the
-// tape as a whole decode reads it, without making a `JSON` value for it (a typed snapshot reads every
-// finished member of each open object this way).
+// The standard types' partial forms, read straight from the snapshot's JSON (no document is made for a
+// scalar): strings show their text so far; numbers and booleans appear once whole, with the same exactness
+// rules as decoding; containers show their finished elements and their open one.
 
 extension String: JSONPartialDecodable {
     /// The text so far, open or finished.
     public static func partial(from value: JSONPartialValue) -> String? {
-        switch value.content {
-        case .text(let index, let text): return text.document.string(ifStringAt: index)
-        case .openString(let string): return string
-        case .frame: return nil
-        case .tree(let json, _, _):
-            if case .string(let text) = json { return text }
-            return nil
-        }
+        if case .string(let text) = value.json { return text }
+        return nil
     }
 }
 
 extension Bool: JSONPartialDecodable {
     public static func partial(from value: JSONPartialValue) -> Bool? {
-        if case .text(let index, let text) = value.content { return text.document.bool(ifBoolAt: index) }
         if case .bool(let flag) = value.json { return flag }
         return nil
     }
@@ -43,7 +34,6 @@ extension Float: JSONPartialDecodable {
 extension FixedWidthInteger {
     /// The exact integer, as decoding requires.
     static func exactPartial(from value: JSONPartialValue) -> Self? {
-        if case .text(let index, let text) = value.content { return try? text.document.integer(at: index, as: Self.self)?.get() }
         if case .number(let number) = value.json { return number.exactly(Self.self) }
         return nil
     }
