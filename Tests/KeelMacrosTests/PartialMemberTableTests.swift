@@ -28,7 +28,56 @@ struct Shelf<Item: JSONDecodable & Sendable>: JSONPartialModel, Sendable {
     @JSONKey("seller", "name") let sellerName: String?
 }
 
+/// A model of the standard scalar types, plain and optional, whose open object's members are read straight
+/// from the text.
+@JSONModel struct Gauge: Sendable, Equatable {
+    let label: String
+    let note: String?
+    let isOn: Bool
+    let armed: Bool?
+    let level: Double
+    let ratio: Float?
+    let count: Int
+    let small: UInt8
+    let offset: Int32?
+    let total: UInt64
+    let delta: Int8?
+}
+
 @Suite struct PartialMemberTableTests {
+    /// What an open object's scalar members show when read from the text is what the general path shows
+    /// (a snapshot's tree read member by member): values of the right kind, `nil` for `null`, for a value of
+    /// another kind and for an integer out of the type's range, the later of two members with one key.
+    @Test func anOpenObjectsScalarsShowAsTheGeneralPathShowsThem() throws {
+        let text = #"{"label": "dial", "note": "hi", "isOn": true, "armed": null, "level": 2.5, "ratio": 0.25, "#
+            + #""count": "seven", "small": 300, "offset": -12, "total": 18446744073709551615, "delta": null, "#
+            + #""isOn": 1, "small": 200, "level": -1e3, "pending": "#
+        let decoder = JSONPartialDecoder(Gauge.self)
+        try decoder.feed(text)
+        let fromText = try #require(try decoder.snapshot())
+        var parser = JSONIncrementalParser()
+        try parser.feed(Array(text.utf8))
+        let fromTree = try #require(JSONPartialReader(Gauge.self).read(parser.snapshot()))
+        for shown in [fromText, fromTree] {
+            #expect(shown.label == "dial")
+            #expect(shown.note == "hi")
+            #expect(shown.isOn == nil)
+            #expect(shown.armed == nil)
+            #expect(shown.level == -1000)
+            #expect(shown.ratio == 0.25)
+            #expect(shown.count == nil)
+            #expect(shown.small == 200)
+            #expect(shown.offset == -12)
+            #expect(shown.total == .max)
+            #expect(shown.delta == nil)
+        }
+        // `null` of an optional shows as the general path shows it: present, and `nil`.
+        try decoder.feed(#"1, "isOn": false, "count": 7}"#)
+        let whole = try decoder.finish()
+        #expect(whole == Gauge(label: "dial", note: "hi", isOn: false, armed: nil, level: -1000, ratio: 0.25, count: 7,
+                               small: 200, offset: -12, total: .max, delta: nil))
+    }
+
     @Test func anOpenObjectsKeysAreMatchedAsAWholeDecodeMatchesThem() throws {
         let decoder = JSONPartialDecoder(Listing.self)
         // The alias shows while the property's own key has not arrived; a key with an escape is the same key.

@@ -15,6 +15,9 @@ public struct JSONPartialMember<Model> {
     @usableFromInline let read: (JSONPartialValue) -> Any?
     /// For a property read from one member (a path of one step): reads it from that member's value.
     @usableFromInline let readMember: ((JSONPartialValue) -> Any?)?
+    /// For a property of a standard scalar type read from one member with no option: its kind, so that a
+    /// finished member is read straight from the text (what `readMember` would show, read faster).
+    @usableFromInline let scalar: PartialScalar?
 
     /// A property whose type has a partial form, read from the member at `path` (or, for its first step, the
     /// first of `aliases` present). A finished member is read by `finished` when given (for properties with
@@ -36,7 +39,8 @@ public struct JSONPartialMember<Model> {
             }
             return Value.partial(from: member)
         }
-        self.init(property: property, path: path, aliases: aliases, readValue: readValue)
+        let scalar = finished == nil && path.count == 1 ? PartialScalar.of(Value.self) : nil
+        self.init(property: property, path: path, aliases: aliases, scalar: scalar, readValue: readValue)
     }
 
     /// A property read from the member at `path` (or, for its first step, the first of `aliases` present):
@@ -63,10 +67,12 @@ public struct JSONPartialMember<Model> {
 
     /// A property read by `readValue` from the member at `path`, or the first of `aliases` present.
     @usableFromInline
-    init(property: PartialKeyPath<Model>, path: [String], aliases: [String], readValue: @escaping (JSONPartialValue) -> Any?) {
+    init(property: PartialKeyPath<Model>, path: [String], aliases: [String], scalar: PartialScalar? = nil,
+         readValue: @escaping (JSONPartialValue) -> Any?) {
         self.property = property
         keys = Array(path.prefix(1)) + aliases
         readMember = path.count == 1 ? readValue : nil
+        self.scalar = scalar
         read = { object in
             guard let member = Self.member(of: object, path: path, aliases: aliases) else { return nil }
             // A finished member of text is read once anyway: its open object keeps what it showed.
@@ -80,6 +86,7 @@ public struct JSONPartialMember<Model> {
         self.property = property
         keys = []
         readMember = nil
+        scalar = nil
         let partialType = Value.self as? any JSONPartialDecodable.Type
         read = { object in
             guard object.isFinished, let root = try? object.json.documentRoot(), let value = try? finished(root, .strict) else { return nil }

@@ -28,6 +28,9 @@ final class PartialMemberTable: @unchecked Sendable {
     let readers: [(JSONPartialValue) -> Any?]
     /// Reads each property read from one member (a path of one step) from that member's value.
     let memberReaders: [((JSONPartialValue) -> Any?)?]
+    /// Each property of a standard scalar type read from one member with no option: its kind (see
+    /// ``PartialScalar``).
+    let scalars: [PartialScalar?]
     /// The keys each property may be read from (its path's first step, then its aliases).
     let keys: [[String]]
     /// The keys properties are read from alone (a path of one step), matched against a member key's bytes.
@@ -47,6 +50,7 @@ final class PartialMemberTable: @unchecked Sendable {
     init<Model>(_ members: [JSONPartialMember<Model>]) {
         readers = members.map(\.read)
         memberReaders = members.map(\.readMember)
+        scalars = members.map(\.scalar)
         keys = members.map(\.keys)
         var nameNumbers: [String: Int] = [:]
         var readersOfName: [[(member: Int, rank: Int)]] = []
@@ -120,10 +124,14 @@ final class PartialMemberTable: @unchecked Sendable {
                 let member = frame.members[position]
                 if !deep.isEmpty { arrived.insert(text.text(ofString: member.key)) }
                 guard let name = name(ofKey: member.key, in: text) else { continue }
-                let read = JSONPartialValue(.text(member.value, text), memory: memory, isInOpenContainer: true)
                 for (number, rank) in readersOfName[name] where rank <= ranks[number] {
-                    guard let reader = memberReaders[number] else { continue }
-                    slots[number] = reader(read)
+                    if let scalar = scalars[number] {
+                        slots[number] = scalar.shown(at: member.value, in: text)
+                    } else if let reader = memberReaders[number] {
+                        slots[number] = reader(JSONPartialValue(.text(member.value, text), memory: memory, isInOpenContainer: true))
+                    } else {
+                        continue
+                    }
                     ranks[number] = rank
                 }
             }

@@ -51,11 +51,16 @@ extension PartialText {
         case .false: return .bool(false)
         case .null: return .null
         case .array, .object: return JSON(view(ofValue: index))
-        case .number:
-            return bytes.withUnsafeBufferPointer { buffer in
-                let digits = UnsafeBufferPointer(rebasing: buffer[entry.offset..<entry.offset + entry.length])
-                return .number(JSONNumber(validatedLiteral: digits, isPlainInteger: entry.flags.contains(.isInteger)))
-            }
+        case .number: return .number(number(ofValue: index))
+        }
+    }
+
+    /// The finished number at tape index `index`, read from its text.
+    func number(ofValue index: Int) -> JSONNumber {
+        let entry = entry(index)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let digits = UnsafeBufferPointer(rebasing: buffer[entry.offset..<entry.offset + entry.length])
+            return JSONNumber(validatedLiteral: digits, isPlainInteger: entry.flags.contains(.isInteger))
         }
     }
 

@@ -8,9 +8,10 @@
 /// a value drops those of its own members and elements, which its decoding has taken in.
 @usableFromInline
 final class ReusedDecodes {
-    /// The tape indexes of the values, in increasing order, and the values, in the same order.
-    private var indexes: [Int] = []
-    private var values: [Any] = []
+    /// The tape indexes of the values, in increasing order, and the values, in the same order. (One decoding
+    /// uses these at a time, never reentrantly: no run-time exclusivity check is needed.)
+    @exclusivity(unchecked) private var indexes: [Int] = []
+    @exclusivity(unchecked) private var values: [Any] = []
 
     init() {}
 
@@ -28,8 +29,18 @@ final class ReusedDecodes {
         let start = firstPosition(notBefore: index)
         var after = start
         while after < indexes.count, indexes[after] < end { after += 1 }
-        indexes.replaceSubrange(start..<after, with: CollectionOfOne(index))
-        values.replaceSubrange(start..<after, with: CollectionOfOne(value))
+        // The common cases in place: a value after all the others (an element of an array still arriving),
+        // or one around a single value kept (a member that was shown while its object was open).
+        if start == indexes.count {
+            indexes.append(index)
+            values.append(value)
+        } else if after == start + 1 {
+            indexes[start] = index
+            values[start] = value
+        } else {
+            indexes.replaceSubrange(start..<after, with: CollectionOfOne(index))
+            values.replaceSubrange(start..<after, with: CollectionOfOne(value))
+        }
     }
 
     /// The position of the first kept index at or after `index`.
