@@ -23,8 +23,8 @@ public struct JSONPartial<Model: JSONPartialModel> {
 
     /// The value decoded whole, if it was.
     var model: Model? {
-        // Only `init(model:)` makes a decoded box, and always of this `Model`.
-        storage.isDecoded ? unsafeDowncast(storage, to: DecodedPartialForm<Model>.self).model : nil
+        // Only `init(decoded:)` makes a decoded form, and always of this `Model`.
+        storage.isDecoded ? unsafeDowncast(storage, to: DecodedPartialForm<Model>.self).decoded.value : nil
     }
 
     @inlinable
@@ -34,7 +34,13 @@ public struct JSONPartial<Model: JSONPartialModel> {
 
     @inlinable
     init(model: Model) {
-        storage = DecodedPartialForm(model: model)
+        storage = DecodedPartialForm(decoded: DecodedValue(model))
+    }
+
+    /// The form of a value decoded whole, sharing its box with what keeps the value for reuse.
+    @inlinable
+    init(decoded: DecodedValue<Model>) {
+        storage = DecodedPartialForm(decoded: decoded)
     }
 
     /// What the property shows, or `nil`.
@@ -119,11 +125,12 @@ class PartialFormStorage {
 /// The partial form of a value that has arrived and decoded whole: the value itself.
 @usableFromInline
 final class DecodedPartialForm<Model>: PartialFormStorage {
-    @usableFromInline let model: Model
+    /// The value, in the box that also keeps it for reuse.
+    @usableFromInline let decoded: DecodedValue<Model>
 
     @inlinable
-    init(model: Model) {
-        self.model = model
+    init(decoded: DecodedValue<Model>) {
+        self.decoded = decoded
         super.init(slots: [], table: nil, finishedJSON: nil, isDecoded: true)
     }
 }

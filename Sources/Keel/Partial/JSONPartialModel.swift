@@ -18,7 +18,7 @@ extension JSONPartialModel {
         guard value.isObject else { return nil }
         // A finished object is decoded whole, so that what it shows is exactly the decoded value (defaults
         // included); only if that fails is it read member by member.
-        if value.isFinished, let model = value.decodeFinished(as: Self.self) { return JSONPartial(model: model) }
+        if value.isFinished, let decoded = value.finishedBox(as: Self.self) { return JSONPartial(decoded: decoded) }
         let table = value.memberTable(of: Self.self)
         let shown = value.shownMembers(readBy: table)
         return JSONPartial(slots: shown.slots, open: shown.open, table: table, finished: shown.finished)

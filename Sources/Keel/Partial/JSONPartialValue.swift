@@ -222,18 +222,31 @@ public struct JSONPartialValue {
 
     /// The value decoded as `T` in full, once it has finished arriving; `nil` while open or if it fails.
     public func decodeFinished<T: JSONDecodable>(as type: T.Type = T.self) -> T? {
-        switch content {
-        case .tree(let json, let open, _):
-            guard open == nil, let root = try? json.documentRoot() else { return nil }
-            return try? T.decode(root)
-        case .text(let index, let text):
-            guard let memory else { return try? T.decode(text.view(ofValue: index)) }
-            // What was kept of the value while it was open is no longer needed (only arrays and objects
-            // have something kept).
-            let entry = text.entry(index)
-            if entry.kind == .array || entry.kind == .object { memory.forgetOpenValue(at: entry.offset) }
-            return try? memory.decode(T.self, at: index, in: text)
-        case .frame, .openString:
+        finishedBox(as: T.self)?.value
+    }
+
+    /// ``decodeFinished(as:)`` in a box, shared with what keeps the value for reuse when there is one.
+    ///
+    /// The box's type is passed in: a caller specialized for `T` has it at hand, where this code, generic,
+    /// would look it up at run time for each value. (`do`/`catch` rather than `try?` for the same reason.)
+    @usableFromInline
+    func finishedBox<T: JSONDecodable>(as type: T.Type, in box: DecodedValue<T>.Type = DecodedValue<T>.self) -> DecodedValue<T>? {
+        do {
+            switch content {
+            case .tree(let json, let open, _):
+                guard open == nil else { return nil }
+                return box.init(try T.decode(try json.documentRoot()))
+            case .text(let index, let text):
+                guard let memory else { return box.init(try T.decode(text.view(ofValue: index))) }
+                // What was kept of the value while it was open is no longer needed (only arrays and objects
+                // have something kept).
+                let entry = text.entry(index)
+                if entry.kind == .array || entry.kind == .object { memory.forgetOpenValue(at: entry.offset) }
+                return try memory.decodedBox(T.self, at: index, in: text, box: box)
+            case .frame, .openString:
+                return nil
+            }
+        } catch {
             return nil
         }
     }
@@ -299,14 +312,22 @@ final class JSONPartialMemory {
     /// instances are not kept, so that two decodings never share one object; nor is what `null` decoded to, since
     /// an optional around it reads `null` as `nil` without decoding it.
     func decode<T: JSONDecodable>(_ type: T.Type, at index: Int, in text: PartialText) throws(JSONDecodingError) -> T {
+        try decodedBox(T.self, at: index, in: text, box: DecodedValue<T>.self).value
+    }
+
+    /// ``decode(_:at:in:)``, in the box (of type `box`) that is kept: a partial form that shows the value
+    /// holds the box rather than a copy of the value.
+    func decodedBox<T: JSONDecodable>(
+        _ type: T.Type, at index: Int, in text: PartialText, box: DecodedValue<T>.Type
+    ) throws(JSONDecodingError) -> DecodedValue<T> {
         let view = text.view(ofValue: index)
-        if JSONDecodingOverrides.anyScopeOpen { return try T.decode(view) }
-        if let known = decodes.value(at: index, as: T.self) { return known }
-        let value = try T.decode(view, in: JSONDecodingContext(reusing: decodes, from: view.storage))
+        if JSONDecodingOverrides.anyScopeOpen { return box.init(try T.decode(view)) }
+        if let known = decodes.box(at: index, as: T.self) { return known }
+        let decoded = box.init(try T.decode(view, in: JSONDecodingContext(reusing: decodes, from: view.storage)))
         if !(T.self is AnyObject.Type), !view.isNullValue {
-            decodes.remember(value, at: index, endingBefore: view.storage.indexOfValue(after: index))
+            decodes.remember(decoded, at: index, endingBefore: view.storage.indexOfValue(after: index))
         }
-        return value
+        return decoded
     }
 
     /// Drops what was kept of the open array or object that began at `offset`, now that it has finished.

@@ -24,6 +24,30 @@ import Testing
         #expect(bytes == expected)
     }
 
+    /// Chunks of many sizes, empty ones and ones longer than the gathering's first block included, with
+    /// snapshots between them taking what was gathered: the text keeps every byte in order.
+    @Test func shortAndLongChunksMixedKeepTheirOrder() throws {
+        let items = (0..<400).map { #"{"n": \#($0), "s": "item \#($0) \u00e9", "f": [true, null, -\#($0).5e1]}"# }
+        let bytes = Array(("[" + items.joined(separator: ", ") + "]").utf8)
+        var generator = SystemRandomNumberGenerator()
+        let decoder = JSONPartialDecoder(JSON.self)
+        var start = 0
+        var shown = 0
+        while start < bytes.count {
+            let size = [0, 1, 5, 31, 32, 33, 64, 1_500].randomElement(using: &generator) ?? 1
+            let end = min(bytes.count, start + size)
+            try decoder.feed(bytes[start..<end])
+            start = end
+            #expect(decoder.byteCount == start)
+            if Int.random(in: 0..<4, using: &generator) == 0, case .array(let elements)?? = try decoder.snapshot() {
+                // Elements only ever add up (a snapshot shows the finished ones and the open one so far).
+                #expect(elements.count >= shown)
+                shown = max(shown, elements.count - 1)
+            }
+        }
+        #expect(try decoder.finish() == JSON(parsing: bytes))
+    }
+
     @Test func aDecoderCountsBytesNoScanHasRead() throws {
         let decoder = JSONPartialDecoder([Int].self)
         for piece in ["[1", "0, 2", "", "0, 3"] { try decoder.feed(piece) }
