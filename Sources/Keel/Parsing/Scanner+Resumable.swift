@@ -68,14 +68,29 @@ extension Scanner {
             guard i < end else { return nil }
             let written = tapeCount
             let byte = base[i]
+            // The first byte of the token being scanned: where a cut makes the scan wait.
+            var token = i
             do throws(JSONSyntaxError) {
                 switch state.expectation {
                 case .end:
                     throw error(.trailingContent, at: i, expected: "end of input")
                 case .separator:
-                    if byte == UInt8(ascii: ",") {
+                    if byte == UInt8(ascii: ","), state.isObject {
+                        // The key after the comma in the same pass, as the whole-document scan reads it: a turn
+                        // of the loop per token costs more than the token (a key is a few bytes). Cut, it waits
+                        // as if it had been scanned in a turn of its own.
+                        let key = skipWhitespace(from: i + 1)
+                        state.position = key
+                        state.expectation = .key
+                        guard key < end else { return nil }
+                        token = key
+                        state.position = try scanMemberKey(at: key, expected: "a string key", in: state.container,
+                                                           linkedTo: state.previousKey)
+                        state.previousKey = tapeCount - 1
+                        state.expectation = .value
+                    } else if byte == UInt8(ascii: ",") {
                         state.position = i + 1
-                        state.expectation = state.isObject ? .key : .value
+                        state.expectation = .value
                     } else if byte == (state.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         try closeContainer(&state, at: i)
                     } else {
@@ -149,7 +164,7 @@ extension Scanner {
                 // an error its own checks do not confirm) resumes from a tape that ends where the state does.
                 tapeCount = written
                 // The token is cut by the end of the text so far: wait before it.
-                if error.kind == .unexpectedEndOfInput, !isAtEnd { return i }
+                if error.kind == .unexpectedEndOfInput, !isAtEnd { return token }
                 throw error
             }
         }

@@ -89,9 +89,12 @@ extension Optional: JSONPartialDecodable where Wrapped: JSONPartialDecodable {
 extension Array: JSONPartialDecodable where Element: JSONPartialDecodable {
     /// The elements that can be shown, in order; an element that cannot (a finished one that does not decode,
     /// or an open one with nothing to show yet) ends the list, so that positions stay those of the document.
+    ///
+    /// Inlined into the caller, so that the list is handled by code specialized for the element type.
+    @inlinable
     public static func partial(from value: JSONPartialValue) -> [Element.Partial]? {
         if let shown = value.textElements(Element.partial(from:)) { return shown }
-        if value.isFinished, case .text = value.content, let whole = value.decodeFinished(as: [Element].self) {
+        if value.isFinished, value.isFinishedText, let whole = value.decodeFinished(as: [Element].self) {
             return partial(finished: whole)
         }
         guard let elements = value.elements else { return nil }

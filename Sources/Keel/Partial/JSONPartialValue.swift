@@ -196,28 +196,41 @@ public struct JSONPartialValue {
     /// The elements of an open array of text read by `read`, those finished read once and kept with the
     /// array's place; `nil` for any other value (read those through ``elements``). As ``elements`` read one by
     /// one would, the list ends at the first element `read` cannot show.
+    ///
+    /// Inlined into the model's code with the array's partial form, so that handling the list of `P` looks up
+    /// no generic type at run time; what does not depend on `P` is ``OpenTextArray``'s.
+    @inlinable
     func textElements<P>(_ read: (JSONPartialValue) -> P?) -> [P]? {
-        guard case .frame(let depth, let text) = content, let memory else { return nil }
-        let frame = text.frames[depth]
-        guard !frame.isObject else { return nil }
-        let known = memory.openArray(at: frame.start, showing: P.self)
+        guard let array = openTextArray else { return nil }
+        let known = array.memory.openArray(at: array.start, showing: P.self)
         // The open element shown last time goes first; the list is then changed in place unless the snapshot
         // that was handed it still holds it (then the change copies it, and that snapshot keeps what it had).
         if known.endsWithOpenElement {
             known.shown.removeLast()
             known.endsWithOpenElement = false
         }
-        while !known.isBlocked, known.read < frame.members.count {
-            let element = JSONPartialValue(.text(frame.members[known.read].value, text), memory: memory, isInOpenContainer: true)
-            if let shown = read(element) { known.shown.append(shown) } else { known.isBlocked = true }
+        while !known.isBlocked, known.read < array.finishedCount {
+            if let shown = read(array.finishedElement(known.read)) { known.shown.append(shown) } else { known.isBlocked = true }
             known.read += 1
         }
-        if !known.isBlocked, let open = text.openChild(ofFrame: depth),
-           let partial = read(JSONPartialValue(open, memory: memory, isInOpenContainer: true)) {
+        if !known.isBlocked, let open = array.openElement, let partial = read(open) {
             known.shown.append(partial)
             known.endsWithOpenElement = true
         }
         return known.shown
+    }
+
+    /// This value as an open array of text, or `nil` for any other value.
+    @usableFromInline
+    var openTextArray: OpenTextArray? {
+        guard case .frame(let depth, let text) = content, let memory, !text.frames[depth].isObject else { return nil }
+        return OpenTextArray(text: text, depth: depth, memory: memory)
+    }
+
+    /// Whether this is a finished value of text (read through a document over the tape, not a tree).
+    @usableFromInline
+    var isFinishedText: Bool {
+        if case .text = content { return true } else { return false }
     }
 
     /// The value decoded as `T` in full, once it has finished arriving; `nil` while open or if it fails.
@@ -273,6 +286,7 @@ extension JSONPartialValue {
 }
 
 /// What one reading of successive snapshots has decoded of their finished values, by place.
+@usableFromInline
 final class JSONPartialMemory {
     /// Values of snapshots, by the position of each step from the root.
     @exclusivity(unchecked) var values: [[Int]: Any] = [:]
@@ -288,6 +302,7 @@ final class JSONPartialMemory {
 
     /// What is kept of the open array that began at `offset`, its elements shown as `Shown`, made the first
     /// time (and made again should another type read the same place).
+    @usableFromInline
     func openArray<Shown>(at offset: Int, showing shown: Shown.Type) -> Elements<Shown> {
         if let known = arrays[offset] as? Elements<Shown> { return known }
         let made = Elements<Shown>()
@@ -368,16 +383,53 @@ final class JSONPartialMemory {
     }
 
     /// The finished elements of an open array read so far (a class, kept and changed in place).
+    @usableFromInline
     final class Elements<Shown> {
         /// How many finished elements have been read.
-        var read = 0
+        @usableFromInline var read = 0
         /// What they showed, up to the first that showed nothing (and, see `endsWithOpenElement`, what the
         /// open element showed last).
-        var shown: [Shown] = []
+        @usableFromInline var shown: [Shown] = []
         /// Whether one showed nothing: the list ends there for good.
-        var isBlocked = false
+        @usableFromInline var isBlocked = false
         /// Whether `shown` ends with what the open element showed at the last reading (handed out with the
         /// finished ones, so that a snapshot that lets go of its list leaves it to be changed in place).
-        var endsWithOpenElement = false
+        @usableFromInline var endsWithOpenElement = false
+
+        init() {}
+    }
+}
+
+/// An open array of a document still arriving, as ``JSONPartialValue/textElements(_:)`` reads it: what is kept
+/// of it, its finished elements and its open one. Not generic, so that only the reading around it depends on
+/// the element type.
+@usableFromInline
+struct OpenTextArray {
+    let text: PartialText
+    let depth: Int
+    @usableFromInline let memory: JSONPartialMemory
+
+    init(text: PartialText, depth: Int, memory: JSONPartialMemory) {
+        self.text = text
+        self.depth = depth
+        self.memory = memory
+    }
+
+    /// The offset of its `[`, by which what is kept of it is found.
+    @usableFromInline var start: Int { text.frames[depth].start }
+
+    /// The number of its elements that have finished.
+    @usableFromInline var finishedCount: Int { text.frames[depth].members.count }
+
+    /// Its finished element at `position`.
+    @usableFromInline
+    func finishedElement(_ position: Int) -> JSONPartialValue {
+        JSONPartialValue(.text(text.frames[depth].members[position].value, text), memory: memory, isInOpenContainer: true)
+    }
+
+    /// Its open element, if it shows something.
+    @usableFromInline
+    var openElement: JSONPartialValue? {
+        text.openChild(ofFrame: depth).map { JSONPartialValue($0, memory: memory, isInOpenContainer: true) }
     }
 }
