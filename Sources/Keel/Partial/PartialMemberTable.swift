@@ -38,6 +38,10 @@ final class PartialMemberTable: @unchecked Sendable {
     /// For each of `names`, the properties read from a member of that key alone, each with the key's rank: 0
     /// for the property's own key, 1 for its first alias, and so on.
     let readersOfName: [[(member: Int, rank: Int)]]
+    /// `readersOfName` laid out flat, with the range of each name's entries: read in the loop over an object's
+    /// members, it retains no inner array per member.
+    private let nameReaders: [(member: Int, rank: Int)]
+    private let nameReaderRanges: [Range<Int>]
     /// The properties read from a member inside a member (a path of several steps).
     let deep: [Int]
     /// Each property's slot, by its key path (for reading a partial form, not for building it).
@@ -73,6 +77,12 @@ final class PartialMemberTable: @unchecked Sendable {
         }
         names = JSONMemberNames(nameNumbers.sorted { $0.value < $1.value }.map(\.key))
         self.readersOfName = readersOfName
+        nameReaders = readersOfName.flatMap { $0 }
+        var rangeStart = 0
+        nameReaderRanges = readersOfName.map { readers in
+            defer { rangeStart += readers.count }
+            return rangeStart..<rangeStart + readers.count
+        }
         self.deep = deep
         self.slots = slots
         emptySlots = Array(repeating: nil, count: members.count)
@@ -124,7 +134,9 @@ final class PartialMemberTable: @unchecked Sendable {
                 let member = frame.members[position]
                 if !deep.isEmpty { arrived.insert(text.text(ofString: member.key)) }
                 guard let name = name(ofKey: member.key, in: text) else { continue }
-                for (number, rank) in readersOfName[name] where rank <= ranks[number] {
+                for entry in nameReaderRanges[name] {
+                    let (number, rank) = nameReaders[entry]
+                    guard rank <= ranks[number] else { continue }
                     if let scalar = scalars[number] {
                         slots[number] = scalar.shown(at: member.value, in: text)
                     } else if let reader = memberReaders[number] {

@@ -148,13 +148,18 @@ final class PartialText {
         readingDocument = nil
         let needed = bytes.count + pending.count
         if needed > bytes.capacity {
-            let grown = Swift.max(needed, bytes.capacity * 2)
+            // Growing copies the text so far: below a megabyte four times at a time, which copies a third as
+            // much on the way (a few megabytes reserved at most), then twice at a time.
+            let grown = Swift.max(needed, bytes.capacity < Self.quickGrowthLimit ? bytes.capacity * 4 : bytes.capacity * 2)
             guard SystemLibrary.canAllocate(bytes: grown) else { return false }
             bytes.reserveCapacity(grown)
         }
         pending.move(to: &bytes)
         return true
     }
+
+    /// The capacity below which the text grows four times at a time rather than twice.
+    static let quickGrowthLimit = 1 << 20
 
     /// Scans the text received since the last scan. With `isAtEnd`, the input has ended: a number at the
     /// very end is whole, and the root must be complete.
