@@ -32,7 +32,7 @@ extension PartialText {
 
     /// The text of the string (a key or a value) at tape index `index`, read as the document reads strings,
     /// without checking the bytes the scan has checked.
-    func text(ofString index: Int) -> String { document.string(ifStringAt: index) ?? text(ofRaw: rawRange(ofString: index)) }
+    func text(ofString index: Int) -> String { string(ifStringAt: index) ?? text(ofRaw: rawRange(ofString: index)) }
 
     /// The text the raw string at `range` (between its quotes, escapes as written) stands for.
     func text(ofRaw range: Range<Int>) -> String {

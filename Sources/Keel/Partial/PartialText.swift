@@ -35,7 +35,12 @@ final class PartialText {
     /// Whether `failure` is set, read where testing the optional itself would copy the error.
     @exclusivity(unchecked) private var hasFailed = false
     /// The document over the tape that finished values are read through, until the next scan.
-    @exclusivity(unchecked) private var readingDocument: DocumentStorage?
+    @exclusivity(unchecked) private var readingDocument: DocumentStorage? {
+        didSet { unretainedDocument = readingDocument.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `readingDocument` without a reference count of its own, for the reads of single strings that must not
+    /// retain and release it each time (it lives while `readingDocument` holds it; both change together).
+    @exclusivity(unchecked) private var unretainedDocument: Unmanaged<DocumentStorage>?
 
     /// An open array or object.
     struct Frame {
@@ -342,6 +347,13 @@ final class PartialText {
     func entry(_ index: Int) -> TapeEntry {
         guard let tape else { return TapeEntry(kind: .null, offset: 0, payload: 0) }
         return tape.base[index]
+    }
+
+    /// The string at tape index `index`, unescaped, read through the document over the tape (made if need be)
+    /// without retaining it; `nil` if the value there is not a string.
+    func string(ifStringAt index: Int) -> String? {
+        if unretainedDocument == nil { _ = document }
+        return unretainedDocument?._withUnsafeGuaranteedRef { $0.string(ifStringAt: index) }
     }
 
     /// The document over the tape so far, through which finished values are read; made once per scan.
