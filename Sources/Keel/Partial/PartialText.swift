@@ -124,6 +124,7 @@ final class PartialText {
     /// Returns `false`, having appended nothing, when an earlier check found an error, the system refuses
     /// the memory or the document passes its size limit; ``refusal`` is then the error. (A flag rather than a
     /// throw: a chunk is often a few bytes, and this is the whole of the work for it.)
+    @inline(__always)
     func append(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !hasFailed else { return false }
         guard pending.append(chunk) else {

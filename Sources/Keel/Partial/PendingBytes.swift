@@ -17,22 +17,28 @@ struct PendingBytes: ~Copyable {
     }
 
     /// Appends `chunk`; `false`, with nothing appended, when the system refuses the memory.
+    ///
+    /// Inlined into the feeding code: a chunk is often a few bytes, and the calls cost more than the copy.
+    @inline(__always)
     mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let source = chunk.baseAddress, !chunk.isEmpty else { return true }
-        var block = base
-        if capacity - count < chunk.count {
-            let (needed, overflow) = count.addingReportingOverflow(chunk.count)
-            guard !overflow else { return false }
-            let wanted = Swift.max(needed, capacity &* 2, 1024)
-            let grown = block.map { SystemLibrary.reallocate($0, bytes: wanted) } ?? SystemLibrary.allocate(bytes: wanted)
-            guard let grown else { return false }
-            block = grown.bindMemory(to: UInt8.self, capacity: wanted)
-            base = block
-            capacity = wanted
-        }
-        guard let block else { return false }
-        (block + count).update(from: source, count: chunk.count)
+        if capacity &- count < chunk.count, !grow(toHold: chunk.count) { return false }
+        guard let base else { return false }
+        (base + count).update(from: source, count: chunk.count)
         count &+= chunk.count
+        return true
+    }
+
+    /// Grows the block to hold `extra` more bytes; `false`, changing nothing, when the system refuses.
+    @inline(never)
+    private mutating func grow(toHold extra: Int) -> Bool {
+        let (needed, overflow) = count.addingReportingOverflow(extra)
+        guard !overflow else { return false }
+        let wanted = Swift.max(needed, capacity &* 2, 1024)
+        let grown = base.map { SystemLibrary.reallocate($0, bytes: wanted) } ?? SystemLibrary.allocate(bytes: wanted)
+        guard let grown else { return false }
+        base = grown.bindMemory(to: UInt8.self, capacity: wanted)
+        capacity = wanted
         return true
     }
 
