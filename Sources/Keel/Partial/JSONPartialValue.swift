@@ -371,7 +371,7 @@ final class JSONPartialMemory {
         var seen = 0
         /// What each property shows, in the table's order.
         var slots: [Any?]
-        /// The rank of the key each property was read from (see ``PartialMemberTable/readersOfName``); `Int.max`
+        /// The rank of the key each property was read from (see ``PartialMemberTable/nameReaders``); `Int.max`
         /// while none was.
         var ranks: [Int]
 

@@ -35,13 +35,11 @@ final class PartialMemberTable: @unchecked Sendable {
     let keys: [[String]]
     /// The keys properties are read from alone (a path of one step), matched against a member key's bytes.
     let names: JSONMemberNames
-    /// For each of `names`, the properties read from a member of that key alone, each with the key's rank: 0
-    /// for the property's own key, 1 for its first alias, and so on.
-    let readersOfName: [[(member: Int, rank: Int)]]
-    /// `readersOfName` laid out flat, with the range of each name's entries: read in the loop over an object's
-    /// members, it retains no inner array per member.
-    private let nameReaders: [(member: Int, rank: Int)]
-    private let nameReaderRanges: [Range<Int>]
+    /// The properties read from a member of each of `names` alone, each with the key's rank: 0 for the
+    /// property's own key, 1 for its first alias, and so on. Laid out flat, `nameReaderRanges` giving each
+    /// name's entries: read in the loop over an object's members, no inner array is retained per member.
+    let nameReaders: [(member: Int, rank: Int)]
+    let nameReaderRanges: [Range<Int>]
     /// The properties read from a member inside a member (a path of several steps).
     let deep: [Int]
     /// Each property's slot, by its key path (for reading a partial form, not for building it).
@@ -76,7 +74,6 @@ final class PartialMemberTable: @unchecked Sendable {
             }
         }
         names = JSONMemberNames(nameNumbers.sorted { $0.value < $1.value }.map(\.key))
-        self.readersOfName = readersOfName
         nameReaders = readersOfName.flatMap { $0 }
         var rangeStart = 0
         nameReaderRanges = readersOfName.map { readers in
@@ -157,7 +154,10 @@ final class PartialMemberTable: @unchecked Sendable {
         guard let pending = frame.pendingKey, text.openChild(ofFrame: depth) != nil else { return (known.slots, []) }
         var open: [PartialFormStorage.OpenSlot] = []
         if let name = name(ofKey: pending, in: text) {
-            for (number, _) in readersOfName[name] { open.append(.init(slot: number, value: readers[number](value))) }
+            for entry in nameReaderRanges[name] {
+                let number = nameReaders[entry].member
+                open.append(.init(slot: number, value: readers[number](value)))
+            }
         }
         if !deep.isEmpty {
             let key = text.text(ofString: pending)

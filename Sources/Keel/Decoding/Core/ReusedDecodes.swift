@@ -8,13 +8,18 @@
 /// a value drops those of its own members and elements, which its decoding has taken in.
 @usableFromInline
 final class ReusedDecodes {
-    /// The tape indexes of the values, in increasing order, and in the same order the values' boxes (each a
-    /// ``DecodedValue``) and the types they were decoded as. The type is compared rather than the box cast,
-    /// which in code not specialized for the type would look up the box's generic type at run time. (One
-    /// decoding uses these at a time, never reentrantly: no run-time exclusivity check is needed.)
-    @exclusivity(unchecked) private var indexes: [Int] = []
-    @exclusivity(unchecked) private var boxes: [AnyObject] = []
-    @exclusivity(unchecked) private var types: [ObjectIdentifier] = []
+    /// A value kept: its tape index, the type it was decoded as, and its box (a ``DecodedValue`` of that
+    /// type). The type is compared rather than the box cast, which in code not specialized for the type would
+    /// look up the box's generic type at run time.
+    private struct Entry {
+        let index: Int
+        let type: ObjectIdentifier
+        let box: AnyObject
+    }
+
+    /// The values kept, by increasing tape index. (One decoding uses them at a time, never reentrantly: no
+    /// run-time exclusivity check is needed.)
+    @exclusivity(unchecked) private var entries: [Entry] = []
 
     init() {}
 
@@ -27,43 +32,38 @@ final class ReusedDecodes {
     /// The box of the value decoded at tape index `index`, if one was decoded there as `T`.
     func box<T>(at index: Int, as type: T.Type) -> DecodedValue<T>? {
         let position = firstPosition(notBefore: index)
-        guard position < indexes.count, indexes[position] == index, types[position] == ObjectIdentifier(T.self) else {
+        guard position < entries.count, entries[position].index == index, entries[position].type == ObjectIdentifier(T.self) else {
             return nil
         }
         // Kept by `remember` together with the type it was decoded as.
-        return unsafeDowncast(boxes[position], to: DecodedValue<T>.self)
+        return unsafeDowncast(entries[position].box, to: DecodedValue<T>.self)
     }
 
     /// Keeps `box`, the value decoded as `T` at tape index `index`, whose entries end before tape index `end`;
     /// the values kept inside it are dropped.
     func remember<T>(_ box: DecodedValue<T>, at index: Int, endingBefore end: Int) {
+        let entry = Entry(index: index, type: ObjectIdentifier(T.self), box: box)
         let start = firstPosition(notBefore: index)
         var after = start
-        while after < indexes.count, indexes[after] < end { after += 1 }
+        while after < entries.count, entries[after].index < end { after += 1 }
         // The common cases in place: a value after all the others (an element of an array still arriving),
         // or one around a single value kept (a member that was shown while its object was open).
-        if start == indexes.count {
-            indexes.append(index)
-            boxes.append(box)
-            types.append(ObjectIdentifier(T.self))
+        if start == entries.count {
+            entries.append(entry)
         } else if after == start + 1 {
-            indexes[start] = index
-            boxes[start] = box
-            types[start] = ObjectIdentifier(T.self)
+            entries[start] = entry
         } else {
-            indexes.replaceSubrange(start..<after, with: CollectionOfOne(index))
-            boxes.replaceSubrange(start..<after, with: CollectionOfOne(box as AnyObject))
-            types.replaceSubrange(start..<after, with: CollectionOfOne(ObjectIdentifier(T.self)))
+            entries.replaceSubrange(start..<after, with: CollectionOfOne(entry))
         }
     }
 
     /// The position of the first kept index at or after `index`.
     private func firstPosition(notBefore index: Int) -> Int {
         var low = 0
-        var high = indexes.count
+        var high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if indexes[middle] < index { low = middle + 1 } else { high = middle }
+            if entries[middle].index < index { low = middle + 1 } else { high = middle }
         }
         return low
     }
