@@ -108,7 +108,9 @@ enum AnchorsBenchmark {
             let start = clock.now
             var best = Double.infinity
             var rounds = 0
-            while (clock.now - start).seconds < seconds {
+            // KEEL_PROFILE_RUNS runs exactly that many rounds instead, so that instruction counts compare.
+            let fixedRounds = Int(ProcessInfo.processInfo.environment["KEEL_PROFILE_RUNS"] ?? "")
+            while fixedRounds.map({ rounds < $0 }) ?? ((clock.now - start).seconds < seconds) {
                 let roundStart = clock.now
                 defer {
                     best = min(best, (clock.now - roundStart).seconds)

@@ -21,6 +21,7 @@ import KeelTestSupport
     /// The text the stream writes, and whether it gave up.
     func streamed<T: Encodable>(_ value: T, _ encoder: KeelEncoder) throws -> (bytes: [UInt8], abandoned: Bool) {
         let stream = EncodingStream(session: EncodingSession(options: encoder))
+        defer { stream.finish() }
         do {
             try stream.encodeTopLevel(value)
         } catch where stream.isAbandoned {}
@@ -322,6 +323,54 @@ import KeelTestSupport
     }
 
     struct Pair<A: Encodable, B: Encodable>: Encodable { let first: A; let second: B }
+
+    // MARK: Keyed containers handed out again
+
+    struct Leaf: Encodable { let id: Int; let tags: [String] }
+    struct Branch: Encodable { let name: String; let leaves: [Leaf]; let next: [Branch] }
+
+    @Test func aReleasedKeyedContainerIsHandedOutAgain() throws {
+        let leaves = (0..<40).map { Leaf(id: $0, tags: ["t\($0)"]) }
+        // A type nested in itself holds its own container while the inner one is asked for.
+        let tree = Branch(name: "root", leaves: leaves, next: [Branch(name: "a", leaves: leaves, next: []),
+                                                             Branch(name: "b", leaves: [], next: [])])
+        let stream = EncodingStream(session: EncodingSession(options: KeelEncoder()))
+        defer { stream.finish() }
+        try stream.encodeTopLevel(tree)
+        #expect(!stream.isAbandoned)
+        // One for the outer branch, one for the inner branches (the outer's is held meanwhile), one for the leaves.
+        #expect(stream.keyedContainersMade == 3)
+        try expectSameText(tree)
+    }
+
+    /// Keeps the container of the value encoded before and writes through it (a use the stream cannot follow).
+    final class ContainerKeeper: @unchecked Sendable { var kept: KeyedEncodingContainer<Key>? }
+
+    struct KeepsItsContainer: Encodable {
+        let keeper: ContainerKeeper
+        let value: Int
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(value, forKey: Key(stringValue: "value"))
+            if var earlier = keeper.kept { try earlier.encode(value, forKey: Key(stringValue: "late")) }
+            keeper.kept = container
+        }
+    }
+
+    @Test func aKeptKeyedContainerIsNeverHandedOutAgain() throws {
+        func values() -> [KeepsItsContainer] {
+            let keeper = ContainerKeeper()
+            return [KeepsItsContainer(keeper: keeper, value: 1), KeepsItsContainer(keeper: keeper, value: 2)]
+        }
+        // The first value's container is still held when the second asks for one: had it been handed out
+        // again, `late` would land in the second object and the stream would not notice.
+        let first = values()
+        #expect(try streamed(first, KeelEncoder()).abandoned)
+        first[0].keeper.kept = nil
+        let text = try KeelEncoder().encodeToString(values())
+        #expect(text == #"[{"value":1,"late":2},{"value":2}]"#)
+    }
 
     // MARK: Generated models
 

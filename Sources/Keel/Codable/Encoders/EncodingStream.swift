@@ -76,6 +76,8 @@ final class EncodingStream {
     /// The written key text of members that have none in the output (left-out nulls).
     @exclusivity(unchecked) private var omittedKeys: [[UInt8]] = []
     @exclusivity(unchecked) private var lastID = 0
+    /// Keyed containers made so far, handed out again when free.
+    @exclusivity(unchecked) private var keyedContainers = KeyedContainerReuse()
 
     init(session: EncodingSession) {
         self.session = session
@@ -89,6 +91,17 @@ final class EncodingStream {
     }
 
     var output: [UInt8] { writer.sink.output }
+
+    /// A keyed container writing into the frame `frameID`, reused from an earlier object when it is free.
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, frameID: Int, path: CodingPathNode) -> KeyedEncodingContainer<Key> {
+        keyedContainers.container(keyedBy: type, stream: self, frameID: frameID, path: path)
+    }
+
+    /// How many keyed containers the stream made rather than reused (for tests).
+    var keyedContainersMade: Int { keyedContainers.made }
+
+    /// Ends the stream's use: the containers it keeps for reuse hold it, and are let go here.
+    func finish() { keyedContainers.removeAll() }
 
     // MARK: Frames
 

@@ -83,6 +83,7 @@ public struct KeelEncoder: Sendable {
         // order the text cannot follow (see EncodingStream).
         let session = EncodingSession(options: self)
         let stream = EncodingStream(session: session)
+        defer { stream.finish() }
         do {
             try stream.encodeTopLevel(value)
         } catch where stream.isAbandoned {

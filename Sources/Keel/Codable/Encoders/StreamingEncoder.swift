@@ -13,7 +13,7 @@ struct StreamingEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if let index = stream.activate(frameID) { _ = stream.open(.object, at: index) }
-        return KeyedEncodingContainer(KeyedStreamingContainer<Key>(stream: stream, frameID: frameID, path: path))
+        return stream.keyedContainer(keyedBy: Key.self, frameID: frameID, path: path)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -3,8 +3,11 @@
 #if canImport(FoundationEssentials) || canImport(Foundation)
 struct KeyedStreamingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
     let stream: EncodingStream
-    let frameID: Int
-    let path: CodingPathNode
+    /// Its frame and path, which change when the stream hands the container out again (`KeyedContainerReuse`).
+    let place: KeyedContainerPlace
+
+    var frameID: Int { place.frameID }
+    var path: CodingPathNode { place.path }
 
     var session: EncodingSession { stream.session }
 
@@ -51,8 +54,7 @@ struct KeyedStreamingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let id = nestedFrame(.object, forKey: key)
-        return KeyedEncodingContainer(
-            KeyedStreamingContainer<NestedKey>(stream: stream, frameID: id, path: path.appending(key)))
+        return stream.keyedContainer(keyedBy: NestedKey.self, frameID: id, path: path.appending(key))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -108,8 +110,7 @@ struct UnkeyedStreamingContainer: UnkeyedEncodingContainer, ScalarValueEncodingC
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let path = nextPath
-        return KeyedEncodingContainer(
-            KeyedStreamingContainer<NestedKey>(stream: stream, frameID: nestedFrame(.object), path: path))
+        return stream.keyedContainer(keyedBy: NestedKey.self, frameID: nestedFrame(.object), path: path)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -1,0 +1,83 @@
+// Handing the same keyed container out again, object after object.
+//
+// `KeyedEncodingContainer(_:)` wraps a container in a class box of the standard library's, and making one
+// asks the runtime for the metadata of the box's type and of the container's (a hashed look-up each) and
+// allocates the box: for citm_catalog's small records about a sixth of KeelEncoder's instructions. Code
+// that encodes a model drops its container when `encode(to:)` returns (synthesized conformances always do),
+// so the stream keeps the box it made for each key type and, when nothing else holds it any more, points it
+// at the next object and hands it out again. A box still held (a container kept by the caller, or a type
+// nested in itself) is never reused: a new one is made.
+#if canImport(FoundationEssentials) || canImport(Foundation)
+/// Where a keyed container writes: the frame it fills and its coding path, changed when its box is handed
+/// out again for another object.
+final class KeyedContainerPlace {
+    @exclusivity(unchecked) var frameID: Int
+    @exclusivity(unchecked) var path: CodingPathNode
+
+    init(frameID: Int, path: CodingPathNode) {
+        self.frameID = frameID
+        self.path = path
+    }
+}
+
+/// The boxed keyed containers a stream has made, at most one per key type, for reuse.
+struct KeyedContainerReuse {
+    /// Stands for the standard library's box, whose class is not public: only its reference count is ever
+    /// read, which every native Swift object keeps in the same place, and no member is used. Uniqueness
+    /// asked of an `AnyObject` is answered "no" in unoptimized builds (and, in optimized ones, of an
+    /// `AnyObject` array element), so the box is kept as a reference of a class of our own.
+    private final class Box {}
+
+    private final class Entry {
+        let keyType: ObjectIdentifier
+        /// The `KeyedEncodingContainer`'s whole content: the standard library's box.
+        var box: Box
+        let place: KeyedContainerPlace
+
+        init(keyType: ObjectIdentifier, box: Box, place: KeyedContainerPlace) {
+            self.keyType = keyType
+            self.box = box
+            self.place = place
+        }
+    }
+
+    private var entries: [Entry] = []
+    /// How many containers were made rather than reused (for tests).
+    private(set) var made = 0
+    /// Beyond this many key types new ones are not kept (a linear search stays short).
+    private static let capacity = 32
+
+    /// A keyed container for `Key` writing into `frameID`: a kept one when its box is free, else a new one.
+    mutating func container<Key: CodingKey>(
+        keyedBy _: Key.Type, stream: EncodingStream, frameID: Int, path: CodingPathNode
+    ) -> KeyedEncodingContainer<Key> {
+        let keyType = ObjectIdentifier(Key.self)
+        var found: Int?
+        for i in entries.indices where entries[i].keyType == keyType {
+            let entry = entries[i]
+            if isKnownUniquelyReferenced(&entry.box) {
+                entry.place.frameID = frameID
+                entry.place.path = path
+                return unsafeBitCast(entry.box, to: KeyedEncodingContainer<Key>.self)
+            }
+            found = i
+            break
+        }
+        made += 1
+        let place = KeyedContainerPlace(frameID: frameID, path: path)
+        let container = KeyedEncodingContainer(KeyedStreamingContainer<Key>(stream: stream, place: place))
+        // The container is kept as its box alone only where it is nothing but that reference.
+        guard MemoryLayout.size(ofValue: container) == MemoryLayout<Box>.size else { return container }
+        let entry = Entry(keyType: keyType, box: unsafeBitCast(container, to: Box.self), place: place)
+        if let found {
+            entries[found] = entry
+        } else if entries.count < Self.capacity {
+            entries.append(entry)
+        }
+        return container
+    }
+
+    /// Lets the kept containers go (each holds the stream, which holds them).
+    mutating func removeAll() { entries.removeAll() }
+}
+#endif
