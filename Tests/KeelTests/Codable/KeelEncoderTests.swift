@@ -301,6 +301,51 @@ import Testing
         try expectSameJSON(Outer(list: [[:], ["k": ReportsPath()]], one: ReportsPath()))
     }
 
+    /// Reports its coding path from its encoder, its keyed container and a nested value's encoder, and
+    /// holds a double that may fail (whose error names the path).
+    struct ReportsPathInObject: Encodable {
+        var number = 1.5
+        enum CodingKeys: String, CodingKey { case fromEncoder, fromContainer, nested, number }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(encoder.codingPath.map(\.stringValue).joined(separator: "/"), forKey: .fromEncoder)
+            try container.encode(container.codingPath.map(\.stringValue).joined(separator: "/"), forKey: .fromContainer)
+            try container.encode(ReportsPath(), forKey: .nested)
+            try container.encode(number, forKey: .number)
+        }
+    }
+
+    @Test func anArrayElementsPathIsMadeWhenAskedForAndMatchesFoundation() throws {
+        // The stream keeps an element's position in its frame and makes its path only when something reads it.
+        struct Outer: Encodable {
+            let elements: [ReportsPath]
+            let objects: [ReportsPathInObject]
+            let nested: [[ReportsPathInObject]]
+        }
+        let value = Outer(elements: [ReportsPath(), ReportsPath()], objects: [ReportsPathInObject(), ReportsPathInObject()],
+                          nested: [[], [ReportsPathInObject(), ReportsPathInObject()]])
+        try expectSameJSON(value)
+        try expectSameJSON([ReportsPathInObject(), ReportsPathInObject()])
+        // A key strategy's function is given the path of the member it renames.
+        try expectSameJSON(value) { keel, foundation in
+            let rename: @Sendable ([any CodingKey]) -> any CodingKey = { path in
+                JSONCodingKey(stringValue: path.map(\.stringValue).joined(separator: "."))
+            }
+            keel.keyEncodingStrategy = .custom(rename)
+            foundation.keyEncodingStrategy = .custom(rename)
+        }
+        // An error inside an element names the element's position.
+        let failing = Outer(elements: [], objects: [ReportsPathInObject(), ReportsPathInObject(number: .nan)], nested: [])
+        let ours = #expect(throws: EncodingError.self) { try KeelEncoder().encode(failing) }
+        let theirs = #expect(throws: EncodingError.self) { try JSONEncoder().encode(failing) }
+        guard case .invalidValue(_, let ourContext)? = ours, case .invalidValue(_, let theirContext)? = theirs else {
+            Issue.record("expected invalidValue from both")
+            return
+        }
+        #expect(ourContext.codingPath.map(\.stringValue) == ["objects", "Index 1", "number"])
+        #expect(ourContext.codingPath.map(\.stringValue) == theirContext.codingPath.map(\.stringValue))
+    }
+
     @Test func anEncoderIsASendableValueSharedAcrossTasks() async throws {
         var keel = KeelEncoder()
         keel.keyEncodingStrategy = .convertToSnakeCase

@@ -63,17 +63,17 @@ final class EncodingSession {
     /// The member name for `key`, found at `path` (whose last element is `key`'s container), under the key
     /// strategy.
     @inline(__always)
-    func memberName(for key: some CodingKey, in path: CodingPathNode) -> String {
+    func memberName(for key: some CodingKey, in path: @autoclosure () -> CodingPathNode) -> String {
         // The common case without reading the strategy, an enum whose custom case holds a closure.
         guard renamesKeys else { return key.stringValue }
         return renamedMember(for: key, in: path)
     }
 
-    private func renamedMember(for key: some CodingKey, in path: CodingPathNode) -> String {
+    private func renamedMember(for key: some CodingKey, in path: () -> CodingPathNode) -> String {
         switch options.keyEncodingStrategy {
         case .useDefaultKeys: return key.stringValue
         case .convertToSnakeCase: return snakeCaseName(for: key.stringValue)
-        case .custom(let rename): return rename(path.appending(key).keys).stringValue
+        case .custom(let rename): return rename(path().appending(key).keys).stringValue
         }
     }
 }

@@ -31,6 +31,8 @@ final class EncodingStream {
         }
 
         var kind: Kind
+        /// Whether the single value written was `null`. (Beside `kind`, so that the two share one word.)
+        var wroteNull = false
         /// Tells the frame apart from every other one in this call, so that a closed one is never mistaken.
         let id: Int
         /// The depth of the value in the text (0 for the top level).
@@ -41,8 +43,9 @@ final class EncodingStream {
         var firstMember = 0
         /// For a member's value, the position of its record in `members`, so that a `null` can be left out.
         let memberRecord: Int?
-        /// Whether the single value written was `null`.
-        var wroteNull = false
+        /// For an array's element, its position, which its coding path ends with: the path is made only
+        /// when asked for (`path(ofFrame:base:)`), not for every element. -1 for any other value.
+        var elementPosition = -1
     }
 
     /// A member of an open object: where its text starts, so that members can be put in order again when
@@ -93,8 +96,11 @@ final class EncodingStream {
     var output: [UInt8] { writer.sink.output }
 
     /// A keyed container writing into the frame `frameID`, reused from an earlier object when it is free.
-    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, frameID: Int, path: CodingPathNode) -> KeyedEncodingContainer<Key> {
-        keyedContainers.container(keyedBy: type, stream: self, frameID: frameID, path: path)
+    func keyedContainer<Key: CodingKey>(
+        keyedBy type: Key.Type, frameID: Int, basePath: CodingPathNode, elementPosition: Int
+    ) -> KeyedEncodingContainer<Key> {
+        keyedContainers.container(keyedBy: type, stream: self, frameID: frameID, basePath: basePath,
+                                  elementPosition: elementPosition)
     }
 
     /// How many keyed containers the stream made rather than reused (for tests).
@@ -106,10 +112,18 @@ final class EncodingStream {
     // MARK: Frames
 
     /// A new place for a value at `depth`; returns its id.
-    func pushPending(depth: Int, memberRecord: Int? = nil) -> Int {
+    func pushPending(depth: Int, memberRecord: Int? = nil, elementPosition: Int = -1) -> Int {
         lastID += 1
-        frames.append(Frame(kind: .pending, id: lastID, depth: depth, memberRecord: memberRecord))
+        frames.append(Frame(kind: .pending, id: lastID, depth: depth, memberRecord: memberRecord,
+                            elementPosition: elementPosition))
         return lastID
+    }
+
+    /// The coding path of the value in frame `id`, whose encoder was given `base`: an element's path is its
+    /// array's with its position added. (A frame closed already has no position to add: `base` it is.)
+    func path(ofFrame id: Int, base: CodingPathNode) -> CodingPathNode {
+        guard let position = frame(withID: id)?.elementPosition, position >= 0 else { return base }
+        return base.appending(index: position)
     }
 
     /// Makes the frame `id` the innermost one, closing the frames opened inside it, and returns its position

@@ -11,12 +11,34 @@
 /// Where a keyed container writes: the frame it fills and its coding path, changed when its box is handed
 /// out again for another object.
 final class KeyedContainerPlace {
-    @exclusivity(unchecked) var frameID: Int
-    @exclusivity(unchecked) var path: CodingPathNode
+    @exclusivity(unchecked) private(set) var frameID: Int
+    /// The path as the encoder had it: for an array's element, the array's.
+    @exclusivity(unchecked) private var basePath: CodingPathNode
+    /// The element's position in its array (-1 when the object is not an element).
+    @exclusivity(unchecked) private var elementPosition: Int
+    @exclusivity(unchecked) private var madePath: CodingPathNode?
 
-    init(frameID: Int, path: CodingPathNode) {
+    init(frameID: Int, basePath: CodingPathNode, elementPosition: Int) {
         self.frameID = frameID
-        self.path = path
+        self.basePath = basePath
+        self.elementPosition = elementPosition
+    }
+
+    /// Points the place at another object.
+    func move(to frameID: Int, basePath: CodingPathNode, elementPosition: Int) {
+        self.frameID = frameID
+        self.basePath = basePath
+        self.elementPosition = elementPosition
+        madePath = nil
+    }
+
+    /// The object's coding path, made the first time it is asked for (most objects never need it: only
+    /// errors, a nested value's encoder and renaming keys with a function read it).
+    var path: CodingPathNode {
+        if let madePath { return madePath }
+        let path = elementPosition >= 0 ? basePath.appending(index: elementPosition) : basePath
+        madePath = path
+        return path
     }
 }
 
@@ -49,22 +71,21 @@ struct KeyedContainerReuse {
 
     /// A keyed container for `Key` writing into `frameID`: a kept one when its box is free, else a new one.
     mutating func container<Key: CodingKey>(
-        keyedBy _: Key.Type, stream: EncodingStream, frameID: Int, path: CodingPathNode
+        keyedBy _: Key.Type, stream: EncodingStream, frameID: Int, basePath: CodingPathNode, elementPosition: Int
     ) -> KeyedEncodingContainer<Key> {
         let keyType = ObjectIdentifier(Key.self)
         var found: Int?
         for i in entries.indices where entries[i].keyType == keyType {
             let entry = entries[i]
             if isKnownUniquelyReferenced(&entry.box) {
-                entry.place.frameID = frameID
-                entry.place.path = path
+                entry.place.move(to: frameID, basePath: basePath, elementPosition: elementPosition)
                 return unsafeBitCast(entry.box, to: KeyedEncodingContainer<Key>.self)
             }
             found = i
             break
         }
         made += 1
-        let place = KeyedContainerPlace(frameID: frameID, path: path)
+        let place = KeyedContainerPlace(frameID: frameID, basePath: basePath, elementPosition: elementPosition)
         let container = KeyedEncodingContainer(KeyedStreamingContainer<Key>(stream: stream, place: place))
         // The container is kept as its box alone only where it is nothing but that reference.
         guard MemoryLayout.size(ofValue: container) == MemoryLayout<Box>.size else { return container }

@@ -6,23 +6,32 @@ struct StreamingEncoder: Encoder {
     let stream: EncodingStream
     /// The frame this encoder fills.
     let frameID: Int
+    /// The value's coding path, but for an array's element its array's: the element's position is kept in
+    /// its frame, and its path made only when asked for (see ``EncodingStream/path(ofFrame:base:)``).
     let path: CodingPathNode
 
-    var codingPath: [any CodingKey] { path.keys }
+    /// The value's whole coding path.
+    var fullPath: CodingPathNode { stream.path(ofFrame: frameID, base: path) }
+    var codingPath: [any CodingKey] { fullPath.keys }
     var userInfo: [CodingUserInfoKey: Any] { stream.session.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if let index = stream.activate(frameID) { _ = stream.open(.object, at: index) }
-        return stream.keyedContainer(keyedBy: Key.self, frameID: frameID, path: path)
+        var position = -1
+        if let index = stream.activate(frameID) {
+            // Read before opening: a frame that cannot become an object abandons the stream, frames and all.
+            position = stream[index].elementPosition
+            _ = stream.open(.object, at: index)
+        }
+        return stream.keyedContainer(keyedBy: Key.self, frameID: frameID, basePath: path, elementPosition: position)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if let index = stream.activate(frameID) { _ = stream.open(.array, at: index) }
-        return UnkeyedStreamingContainer(stream: stream, frameID: frameID, path: path)
+        return UnkeyedStreamingContainer(stream: stream, frameID: frameID, path: fullPath)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValueStreamingContainer(stream: stream, frameID: frameID, path: path)
+        SingleValueStreamingContainer(stream: stream, frameID: frameID, path: fullPath)
     }
 }
 
@@ -40,7 +49,7 @@ extension EncodingStream {
             return
         }
         let id = pushPending(depth: 0)
-        let isModel = try fill(id, with: value, at: .root)
+        let isModel = try fill(id, with: value, base: .root)
         guard let index = activate(id) else { return }
         if isModel && self[index].kind == .pending {
             throw EncodingError.invalidValue(value, EncodingError.Context(
@@ -69,7 +78,7 @@ extension EncodingStream {
         }
         let checkpoint = beginMember(name, at: index)
         do {
-            _ = try encodeNested(value, depth: self[index].depth + 1, at: valuePath(), memberRecord: memberCount - 1)
+            _ = try encodeNested(value, depth: self[index].depth + 1, base: valuePath(), memberRecord: memberCount - 1)
         } catch {
             rollBack(to: checkpoint)
             throw error
@@ -100,7 +109,7 @@ extension EncodingStream {
         }
         let checkpoint = beginElement(at: index)
         do {
-            _ = try encodeNested(value, depth: self[index].depth + 1, at: path.appending(index: position), memberRecord: nil)
+            _ = try encodeNested(value, depth: self[index].depth + 1, base: path, elementPosition: position, memberRecord: nil)
         } catch {
             rollBack(to: checkpoint)
             throw error
@@ -114,7 +123,7 @@ extension EncodingStream {
         guard self[index].kind == .pending else { return abandon() }
         let checkpoint = checkpoint(at: index)
         do {
-            let wroteNull = try encodeNested(value, depth: self[index].depth, at: path, memberRecord: nil)
+            let wroteNull = try encodeNested(value, depth: self[index].depth, base: path, memberRecord: nil)
             guard !isAbandoned else { return }
             self[index].kind = .done
             self[index].wroteNull = wroteNull
@@ -124,10 +133,13 @@ extension EncodingStream {
         }
     }
 
-    /// Encodes `value` into a new place at `depth` and closes it. Returns whether it wrote `null`.
-    private func encodeNested<T: Encodable>(_ value: T, depth: Int, at path: CodingPathNode, memberRecord: Int?) throws -> Bool {
-        let id = pushPending(depth: depth, memberRecord: memberRecord)
-        try fill(id, with: value, at: path)
+    /// Encodes `value` into a new place at `depth` and closes it. Returns whether it wrote `null`. The
+    /// value's path is `base`, with `elementPosition` added for an array's element (made only if asked for).
+    private func encodeNested<T: Encodable>(
+        _ value: T, depth: Int, base: CodingPathNode, elementPosition: Int = -1, memberRecord: Int?
+    ) throws -> Bool {
+        let id = pushPending(depth: depth, memberRecord: memberRecord, elementPosition: elementPosition)
+        try fill(id, with: value, base: base, elementPosition: elementPosition)
         guard let index = activate(id) else { return false }
         let wroteNull = self[index].kind == .done && self[index].wroteNull
         close(id)
@@ -138,32 +150,44 @@ extension EncodingStream {
     /// ``EncodingSession/knownJSON(_:at:)`` does not write. Returns whether `value` encoded itself, as a model
     /// does, rather than a strategy or the encoder.
     @discardableResult
-    private func fill<T: Encodable>(_ id: Int, with value: T, at path: CodingPathNode) throws -> Bool {
+    private func fill<T: Encodable>(
+        _ id: Int, with value: T, base: CodingPathNode, elementPosition: Int = -1
+    ) throws -> Bool {
         // Every caller has asked `knownJSON` first: a type that encodes itself needs no other question.
-        if session.encodesItself(T.self) { return try fillEncodingItself(id, with: value, at: path) }
-        switch try session.knownEncoding(value, at: path) {
+        if session.encodesItself(T.self) {
+            return try fillEncodingItself(id, with: value, base: base, elementPosition: elementPosition)
+        }
+        switch try session.knownEncoding(value, at: Self.path(base, elementPosition)) {
         case .json(let json)?:
             if let index = activate(id) { writeSingle(json, at: index) }
         case .encoded(let encode)?:
-            try encode(StreamingEncoder(stream: self, frameID: id, path: path))
+            try encode(StreamingEncoder(stream: self, frameID: id, path: base))
         case .stringKeyed(let dictionary)?:
             guard let index = activate(id), open(.object, at: index) else { return false }
+            let path = Self.path(base, elementPosition)
             try dictionary.forEachMember { key, member in
                 try encodeMember(member, named: key, in: id, at: path.appending(JSONMemberKey(stringValue: key)))
             }
         case nil:
             if !Self.isScalarArray(T.self) { session.noteEncodesItself(T.self) }
-            return try fillEncodingItself(id, with: value, at: path)
+            return try fillEncodingItself(id, with: value, base: base, elementPosition: elementPosition)
         }
         return false
     }
 
-    /// Lets `value` encode itself into the place `id`.
-    private func fillEncodingItself<T: Encodable>(_ id: Int, with value: T, at path: CodingPathNode) throws -> Bool {
+    /// Lets `value` encode itself into the place `id`, its encoder given `base` (see ``StreamingEncoder/path``).
+    private func fillEncodingItself<T: Encodable>(
+        _ id: Int, with value: T, base: CodingPathNode, elementPosition: Int
+    ) throws -> Bool {
         // A recursive model nests as deep as the value does: stop with an error before the stack runs out.
-        guard StackGuard.hasRoom() else { throw session.nestingTooDeep(value, at: path) }
-        try value.encode(to: StreamingEncoder(stream: self, frameID: id, path: path))
+        guard StackGuard.hasRoom() else { throw session.nestingTooDeep(value, at: Self.path(base, elementPosition)) }
+        try value.encode(to: StreamingEncoder(stream: self, frameID: id, path: base))
         return true
+    }
+
+    /// The whole path of a value whose encoder has `base`: an element's position added to its array's path.
+    private static func path(_ base: CodingPathNode, _ elementPosition: Int) -> CodingPathNode {
+        elementPosition >= 0 ? base.appending(index: elementPosition) : base
     }
 }
 #endif

@@ -54,7 +54,7 @@ struct KeyedStreamingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let id = nestedFrame(.object, forKey: key)
-        return stream.keyedContainer(keyedBy: NestedKey.self, frameID: id, path: path.appending(key))
+        return stream.keyedContainer(keyedBy: NestedKey.self, frameID: id, basePath: path.appending(key), elementPosition: -1)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -110,7 +110,7 @@ struct UnkeyedStreamingContainer: UnkeyedEncodingContainer, ScalarValueEncodingC
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let path = nextPath
-        return stream.keyedContainer(keyedBy: NestedKey.self, frameID: nestedFrame(.object), path: path)
+        return stream.keyedContainer(keyedBy: NestedKey.self, frameID: nestedFrame(.object), basePath: path, elementPosition: -1)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
