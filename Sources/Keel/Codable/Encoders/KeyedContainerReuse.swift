@@ -12,11 +12,10 @@
 /// out again for another object.
 final class KeyedContainerPlace {
     @exclusivity(unchecked) private(set) var frameID: Int
-    /// The path as the encoder had it: for an array's element, the array's.
+    /// The path as the encoder had it (for an array's element, the array's) until the whole path is made.
     @exclusivity(unchecked) private var basePath: CodingPathNode
-    /// The element's position in its array (-1 when the object is not an element).
+    /// The element's position in its array, still to be added to `basePath`; -1 when there is none to add.
     @exclusivity(unchecked) private var elementPosition: Int
-    @exclusivity(unchecked) private var madePath: CodingPathNode?
 
     init(frameID: Int, basePath: CodingPathNode, elementPosition: Int) {
         self.frameID = frameID
@@ -29,16 +28,16 @@ final class KeyedContainerPlace {
         self.frameID = frameID
         self.basePath = basePath
         self.elementPosition = elementPosition
-        madePath = nil
     }
 
     /// The object's coding path, made the first time it is asked for (most objects never need it: only
     /// errors, a nested value's encoder and renaming keys with a function read it).
     var path: CodingPathNode {
-        if let madePath { return madePath }
-        let path = elementPosition >= 0 ? basePath.appending(index: elementPosition) : basePath
-        madePath = path
-        return path
+        if elementPosition >= 0 {
+            basePath = basePath.appending(index: elementPosition)
+            elementPosition = -1
+        }
+        return basePath
     }
 }
 
