@@ -227,6 +227,9 @@ struct JSONTextSink: ~Copyable {
                 position += 1
             }
             runStart = position
+            // Past an escape, the next one is usually far (a line break in a long text): look for it sixteen
+            // bytes at a time again, where the options allow the vector search.
+            if copiesValidStrings, JSONTextSink.hasVectorSearch { position = keel_skip_unescaped_bytes(base, position, count) }
         }
         buffer.append(base + runStart, count: count - runStart)
         buffer.append(UInt8(ascii: "\""))

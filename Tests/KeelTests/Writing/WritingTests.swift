@@ -79,6 +79,26 @@ import Testing
         }
     }
 
+    /// Two characters to escape at every distance from each other: after the first escape the search for
+    /// the next goes on sixteen bytes at a time, and must neither miss nor misplace it.
+    @Test(arguments: ["\"", "\n", "/", "é"])
+    func escapesAfterAnEscapeAreFoundAtEveryDistance(special: String) throws {
+        for escapesSlashes in [false, true] {
+            var options = JSONWritingOptions()
+            options.escapesSlashes = escapesSlashes
+            for lead in [0, 3, 17] {
+                for gap in 0...40 {
+                    let before = String(repeating: "a", count: lead), between = String(repeating: "b", count: gap)
+                    let after = String(repeating: "c", count: 40 - gap)
+                    let text = before + "\n" + between + special + after
+                    let written = try JSON.string(text).jsonText(options: options)
+                    let expected = "\"" + before + "\\n" + between + Self.escaped(special, options) + after + "\""
+                    #expect(written == expected, "\(lead) \(gap) \(options)")
+                }
+            }
+        }
+    }
+
     /// The escape the writer's rules give one character, spelled out independently of the writer.
     static func escaped(_ character: String, _ options: JSONWritingOptions) -> String {
         switch character {
