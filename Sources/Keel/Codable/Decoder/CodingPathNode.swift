@@ -8,6 +8,9 @@ indirect enum CodingPathNode {
 
     func appending(_ key: some CodingKey) -> CodingPathNode { .key(key, parent: self) }
     func appending(index: Int) -> CodingPathNode { .index(index, parent: self) }
+    /// The path of an array's element at `position` when there is one (0 and up), this path itself for -1: how
+    /// the encoder keeps an element's position until its path is asked for.
+    func appending(elementPosition position: Int) -> CodingPathNode { position >= 0 ? appending(index: position) : self }
 
     /// The keys from the root down, as `Encoder.codingPath` gives them; array positions are integer keys.
     var keys: [any CodingKey] {

@@ -122,8 +122,7 @@ final class EncodingStream {
     /// The coding path of the value in frame `id`, whose encoder was given `base`: an element's path is its
     /// array's with its position added. (A frame closed already has no position to add: `base` it is.)
     func path(ofFrame id: Int, base: CodingPathNode) -> CodingPathNode {
-        guard let position = frame(withID: id)?.elementPosition, position >= 0 else { return base }
-        return base.appending(index: position)
+        base.appending(elementPosition: frame(withID: id)?.elementPosition ?? -1)
     }
 
     /// Makes the frame `id` the innermost one, closing the frames opened inside it, and returns its position

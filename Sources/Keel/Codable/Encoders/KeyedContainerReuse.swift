@@ -34,7 +34,7 @@ final class KeyedContainerPlace {
     /// errors, a nested value's encoder and renaming keys with a function read it).
     var path: CodingPathNode {
         if elementPosition >= 0 {
-            basePath = basePath.appending(index: elementPosition)
+            basePath = basePath.appending(elementPosition: elementPosition)
             elementPosition = -1
         }
         return basePath

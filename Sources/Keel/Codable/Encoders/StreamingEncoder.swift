@@ -157,14 +157,14 @@ extension EncodingStream {
         if session.encodesItself(T.self) {
             return try fillEncodingItself(id, with: value, base: base, elementPosition: elementPosition)
         }
-        switch try session.knownEncoding(value, at: Self.path(base, elementPosition)) {
+        switch try session.knownEncoding(value, at: base.appending(elementPosition: elementPosition)) {
         case .json(let json)?:
             if let index = activate(id) { writeSingle(json, at: index) }
         case .encoded(let encode)?:
             try encode(StreamingEncoder(stream: self, frameID: id, path: base))
         case .stringKeyed(let dictionary)?:
             guard let index = activate(id), open(.object, at: index) else { return false }
-            let path = Self.path(base, elementPosition)
+            let path = base.appending(elementPosition: elementPosition)
             try dictionary.forEachMember { key, member in
                 try encodeMember(member, named: key, in: id, at: path.appending(JSONMemberKey(stringValue: key)))
             }
@@ -180,14 +180,9 @@ extension EncodingStream {
         _ id: Int, with value: T, base: CodingPathNode, elementPosition: Int
     ) throws -> Bool {
         // A recursive model nests as deep as the value does: stop with an error before the stack runs out.
-        guard StackGuard.hasRoom() else { throw session.nestingTooDeep(value, at: Self.path(base, elementPosition)) }
+        guard StackGuard.hasRoom() else { throw session.nestingTooDeep(value, at: base.appending(elementPosition: elementPosition)) }
         try value.encode(to: StreamingEncoder(stream: self, frameID: id, path: base))
         return true
-    }
-
-    /// The whole path of a value whose encoder has `base`: an element's position added to its array's path.
-    private static func path(_ base: CodingPathNode, _ elementPosition: Int) -> CodingPathNode {
-        elementPosition >= 0 ? base.appending(index: elementPosition) : base
     }
 }
 #endif
