@@ -114,6 +114,7 @@ let orderText = """
         // The marker writes "direct" through `write(to:)` and "tree" through `toJSON()`.
         let marked = Marked(marker: WriteMarker(), ratio: 0.5)
         #expect(try KeelEncoder().encodeToString(marked) == #"{"marker":"direct","ratio":0.5}"#)
+        #expect(try KeelEncoder().encode(marked) == Data(#"{"marker":"direct","ratio":0.5}"#.utf8))
         #expect(try KeelEncoder(writingOptions: .pretty()).encodeToString(marked)
                 == "{\n  \"marker\": \"direct\",\n  \"ratio\": 0.5\n}")
         #expect(try String(decoding: JSONEncoder().encode(marked), as: UTF8.self).contains(#""marker":"tree""#))

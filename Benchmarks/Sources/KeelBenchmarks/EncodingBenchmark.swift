@@ -3,7 +3,8 @@ import Keel
 import KeelMacros
 
 /// Encoding a model (decoded once from its corpus file) as compact text: `JSONEncoder` and `KeelEncoder` on
-/// the `Codable` model, the `@JSONModel` model written by its generated `write(to:)`, and `KeelEncoder` on
+/// the `Codable` model (`KeelEncoder` also as `Data`, which `JSONEncoder` returns and users swapping one for the
+/// other keep), the `@JSONModel` model written by its generated `write(to:)`, and `KeelEncoder` on
 /// that model. For twitter also both encoders with `keyEncodingStrategy = .convertToSnakeCase` (on the model
 /// whose property names are camel case).
 enum EncodingBenchmark {
@@ -24,7 +25,7 @@ enum EncodingBenchmark {
         // Outside the timed region: every way wrote the whole model, and the texts are the same JSON.
         let ours = try keelEncoder.encodeToBytes(value)
         let theirs = try foundationEncoder.encode(value)
-        guard try JSON(parsing: ours) == JSON(parsing: theirs) else {
+        guard try JSON(parsing: ours) == JSON(parsing: theirs), try keelEncoder.encode(value) == Data(ours) else {
             throw BenchmarkError("\(name): KeelEncoder's text is not the JSON that JSONEncoder writes")
         }
         let model = try Declared.decode(parsing: Array(theirs))
@@ -36,11 +37,12 @@ enum EncodingBenchmark {
         let measurements = Measurement.measureInTurn(budget: budget, [
             { blackHole(try? foundationEncoder.encode(value)) },
             { blackHole(try? keelEncoder.encodeToBytes(value)) },
+            { blackHole(try? keelEncoder.encode(value)) },
             { blackHole(try? model.jsonBytes()) },
             { blackHole(try? keelEncoder.encodeToBytes(model)) },
         ])
         return Result(bytes: ours.count, rows: zip(
-            ["JSONEncoder", "KeelEncoder", "@JSONModel jsonBytes()", "KeelEncoder + @JSONModel"], measurements
+            ["JSONEncoder", "KeelEncoder", "KeelEncoder, as Data", "@JSONModel jsonBytes()", "KeelEncoder + @JSONModel"], measurements
         ).map { ($0, $1) })
     }
 

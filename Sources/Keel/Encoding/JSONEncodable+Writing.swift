@@ -26,8 +26,16 @@ extension JSONEncodable {
     ///
     /// - Throws: ``JSONWritingError`` for a non-finite number, with its path in the value.
     public func jsonBytes(options: JSONWritingOptions = JSONWritingOptions()) throws(JSONWritingError) -> [UInt8] {
+        try writeText(options: options) { Array($0) }
+    }
+
+    /// Writes the value as ``jsonBytes(options:)`` does and lends the text to `output`, so that the text
+    /// becomes a `[UInt8]`, a `String` or a `Data` with one copy.
+    func writeText<Output>(
+        options: JSONWritingOptions, _ output: (UnsafeBufferPointer<UInt8>) -> Output
+    ) throws(JSONWritingError) -> Output {
         // Sorting keys needs each object whole; the tree has them.
-        if options.sortsKeys { return try toJSON().jsonBytes(options: options) }
+        if options.sortsKeys { return try toJSON().jsonBytes(options: options).withUnsafeBufferPointer(output) }
         var writer = JSONTextWriter(options: options)
         do {
             try write(to: &writer)
@@ -37,12 +45,12 @@ extension JSONEncodable {
             throw error
         }
         // A `write(to:)` that did not write one value cannot give text that reads back: the tree can.
-        guard writer.wroteOneValue else { return try toJSON().jsonBytes(options: options) }
-        return writer.output
+        guard writer.wroteOneValue else { return try toJSON().jsonBytes(options: options).withUnsafeBufferPointer(output) }
+        return writer.withOutput(output)
     }
 
     /// The value as JSON text; see ``jsonBytes(options:)``.
     public func jsonText(options: JSONWritingOptions = JSONWritingOptions()) throws(JSONWritingError) -> String {
-        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+        try writeText(options: options) { String(decoding: $0, as: UTF8.self) }
     }
 }

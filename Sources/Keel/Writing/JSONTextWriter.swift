@@ -50,7 +50,8 @@ public struct JSONTextWriter: ~Copyable {
     }
 
     /// The text written.
-    var output: [UInt8] { tree.sink.output }
+    /// Lends the text written to `body`, for output made with one copy.
+    func withOutput<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { tree.sink.withBytesWritten(from: 0, body) }
 
     /// Whether exactly one whole value was written, with every call in its place.
     var wroteOneValue: Bool { !isMisused && !expectsValue && containers.depth == 0 }

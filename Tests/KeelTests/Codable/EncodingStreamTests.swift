@@ -322,6 +322,20 @@ import KeelTestSupport
         #expect(try KeelEncoder().encodeToString(WritesTwice()) == #""second""#)
     }
 
+    @Test func dataBytesAndStringHoldTheSameText() throws {
+        // Each form is made from the text the stream (or the tree) wrote, with its own copy.
+        let streamed = Branch(name: "root", leaves: [Leaf(id: 1, tags: ["a", "é\n"])], next: [])
+        let expected = #"{"name":"root","leaves":[{"id":1,"tags":["a","é\n"]}],"next":[]}"#
+        let fallsBack = Pair(first: [1, 2], second: Interleaves())
+        let expectedFallback = #"{"first":[1,2],"second":{"nested":{"late":2},"outer":1}}"#
+        for (value, text) in [(streamed as any Encodable, expected), (fallsBack, expectedFallback)] {
+            let encoder = KeelEncoder()
+            #expect(try encoder.encodeToString(value) == text)
+            #expect(try encoder.encodeToBytes(value) == Array(text.utf8))
+            #expect(try encoder.encode(value) == Data(text.utf8))
+        }
+    }
+
     struct Pair<A: Encodable, B: Encodable>: Encodable { let first: A; let second: B }
 
     // MARK: Keyed containers handed out again

@@ -95,6 +95,9 @@ final class EncodingStream {
 
     var output: [UInt8] { writer.sink.output }
 
+    /// Lends the text written to `body`, for output made with one copy (a `Data`, a `String`).
+    func withOutput<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { writer.sink.withBytesWritten(from: 0, body) }
+
     /// A keyed container writing into the frame `frameID`, reused from an earlier object when it is free.
     func keyedContainer<Key: CodingKey>(
         keyedBy type: Key.Type, frameID: Int, basePath: CodingPathNode, elementPosition: Int

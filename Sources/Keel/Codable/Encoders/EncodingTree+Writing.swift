@@ -9,6 +9,9 @@ struct EncodingTreeWriter: ~Copyable {
 
     var output: [UInt8] { writer.output }
 
+    /// Lends the text written to `body`, for output made with one copy.
+    func withOutput<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { writer.sink.withBytesWritten(from: 0, body) }
+
     /// Writes `slot`, a value at `depth` in the text.
     mutating func write(_ slot: EncodingSlot, depth: Int = 0) throws(JSONWritingError) {
         switch slot.resolved {

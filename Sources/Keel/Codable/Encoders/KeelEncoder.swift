@@ -61,19 +61,27 @@ public struct KeelEncoder: Sendable {
     public func encodeToJSON<T: Encodable>(_ value: T) throws -> JSON { try encodeToTree(value).json }
 
     /// `value` as UTF-8 JSON text in `Data`. Throws as ``encodeToJSON(_:)`` does.
-    public func encode<T: Encodable>(_ value: T) throws -> Data { Data(try encodeToBytes(value)) }
+    public func encode<T: Encodable>(_ value: T) throws -> Data { try encodeText(value) { Data(buffer: $0) } }
 
     /// `value` as UTF-8 JSON text. Throws as ``encodeToJSON(_:)`` does.
     ///
     /// A ``JSONCodable`` value (a type declared with `@JSONModel(codable: true)`, or an array, optional or
     /// string-keyed dictionary of them) is written straight by its ``JSONEncodable/write(to:)``, without a
     /// tree: the same text, as the model names its members itself.
-    public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] { try encodeText(value) { Array($0) } }
+
+    /// `value` as JSON text. Throws as ``encodeToJSON(_:)`` does.
+    public func encodeToString<T: Encodable>(_ value: T) throws -> String {
+        try encodeText(value) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Writes `value` and lends the text to `output`, which makes the caller's form of it with one copy.
+    private func encodeText<T: Encodable, Output>(_ value: T, _ output: (UnsafeBufferPointer<UInt8>) -> Output) throws -> Output {
         if let model = value as? any JSONCodable {
             // Its `encode(to:)` writes its JSON, named and formatted by the model (no strategy applies to
             // it): write that straight.
             do {
-                return try model.jsonBytes(options: writingOptions)
+                return try model.writeText(options: writingOptions, output)
             } catch {
                 throw EncodingError.invalidValue(value, EncodingError.Context(
                     codingPath: error.path.codingKeys, debugDescription: error.description))
@@ -89,7 +97,7 @@ public struct KeelEncoder: Sendable {
         } catch where stream.isAbandoned {
             // The tree encodes the value again and throws again if the error was the value's own.
         }
-        if !stream.isAbandoned { return stream.output }
+        if !stream.isAbandoned { return stream.withOutput(output) }
         let tree = try encodeToTree(value, session: session)
         var writer = EncodingTreeWriter(options: writingOptions)
         do {
@@ -99,7 +107,7 @@ public struct KeelEncoder: Sendable {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: error.path.codingKeys, debugDescription: error.description))
         }
-        return writer.output
+        return writer.withOutput(output)
     }
 
     private func encodeToTree<T: Encodable>(_ value: T, session: EncodingSession? = nil) throws -> EncodingSlot {
@@ -107,9 +115,5 @@ public struct KeelEncoder: Sendable {
         return try encoder.topLevelSlot(for: value)
     }
 
-    /// `value` as JSON text. Throws as ``encodeToJSON(_:)`` does.
-    public func encodeToString<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encodeToBytes(value), as: UTF8.self)
-    }
 }
 #endif
