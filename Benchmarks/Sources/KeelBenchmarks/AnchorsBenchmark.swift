@@ -127,7 +127,14 @@ enum AnchorsBenchmark {
                 }
             }
             // The best round is the figure least disturbed by the machine's other work: for comparing builds.
-            FileHandle.standardError.write(Data("\(rounds) rounds, best \(String(format: "%.3f", best * 1000)) ms\n".utf8))
+            // The bytes each round wrote (for decoding and parsing, read), so that a round that failed shows.
+            let handled: Int
+            switch mode {
+            case "decode", "parse": handled = bytes.count
+            case "codable": handled = (try? encoder.encodeToBytes(plainValue).count) ?? 0
+            default: handled = (try? value.jsonBytes().count) ?? 0
+            }
+            FileHandle.standardError.write(Data("\(rounds) rounds, best \(String(format: "%.3f", best * 1000)) ms, \(handled) bytes\n".utf8))
         }
         switch file {
         case "twitter.json": try loop(MacroTwitter.Timeline.self, CodableTwitter.Timeline.self)
