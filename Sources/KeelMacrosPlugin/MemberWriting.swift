@@ -86,9 +86,9 @@ struct MemberWriting {
     private func statements(for node: Node) -> [String] {
         switch node {
         case .property(let position, let name):
-            return [statement(for: items[position], key: name.literal)]
+            return [statement(for: items[position], name: name)]
         case .object(let name, let children):
-            let body = ["writer.key(literal: \(name.literal))", "writer.beginObject()"]
+            let body = ["writer.key(\(name.nameArgument))", "writer.beginObject()"]
                 + children.flatMap(statements(for:)) + ["writer.endObject()"]
             let conditions = node.positions.map { condition(items[$0]) }
             if conditions.contains(where: { $0 == nil }) { return body }
@@ -96,22 +96,36 @@ struct MemberWriting {
         }
     }
 
-    private func statement(for item: (property: ModelProperty, value: String), key: String) -> String {
+    private func statement(for item: (property: ModelProperty, value: String), name: String) -> String {
         let value = item.value
+        let key = name.literal
+        let argument = name.nameArgument
         switch item.property.reading {
         case .date(let format, let optional, let asDate):
             let timestamp = asDate ? "JSONTimestamp(value)" : "value"
-            let written = "writer.key(literal: \(key)); try \(timestamp).write(format: \(format.trimmedDescription), to: &writer)"
+            let written = "writer.key(\(argument)); try \(timestamp).write(format: \(format.trimmedDescription), to: &writer)"
             return optional ? "if let value = \(value) { \(written) }" : "do { let value = \(value); \(written) }"
         case .field:
             return "try \(value).write(key: \(key), to: &writer)"
         case .coded(let coder, let optional):
-            let written = "writer.key(literal: \(key)); try writer.json(JSON(value, coder: \(coder.trimmedDescription)))"
+            let written = "writer.key(\(argument)); try writer.json(JSON(value, coder: \(coder.trimmedDescription)))"
             return optional ? "if let value = \(value) { \(written) }" : "do { let value = \(value); \(written) }"
         case .optional:
-            return "if let value = \(value) { try writer.member(literal: \(key), value) }"
+            return "if let value = \(value) { try writer.member(\(argument), value) }"
         default:
-            return "try writer.member(literal: \(key), \(value))"
+            return "try writer.member(\(argument), \(value))"
         }
+    }
+}
+
+extension String {
+    /// The labelled argument that names this member for the writer: `plainLiteral:` when the name needs no
+    /// escape under any writing option (ASCII from space to `~` without `"`, `\` or `/`, checked here once
+    /// rather than each time a model is written), `literal:` otherwise.
+    var nameArgument: String {
+        let isPlain = unicodeScalars.allSatisfy {
+            $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" && $0 != "/"
+        }
+        return (isPlain ? "plainLiteral: " : "literal: ") + literal
     }
 }

@@ -259,16 +259,16 @@ extension UnionSource {
         let object = { (members: [String]) in ["writer.beginObject()"] + members + ["writer.endObject()"] }
         switch layout {
         case .external:
-            if case .single = unionCase.payload { return object(["try writer.member(literal: \(tag), value0)"]) }
-            return object(["writer.key(literal: \(tag))"] + object(payload ?? []))
+            if case .single = unionCase.payload { return object(["try writer.member(\(unionCase.tag.nameArgument), value0)"]) }
+            return object(["writer.key(\(unionCase.tag.nameArgument))"] + object(payload ?? []))
         case .inline(let tagKey):
-            return object(["try writer.member(literal: \(tagKey.literal), \(tag))"] + (payload ?? []))
+            return object(["try writer.member(\(tagKey.nameArgument), \(tag))"] + (payload ?? []))
         case .adjacent(let tagKey, let contentKey):
-            let tagMember = "try writer.member(literal: \(tagKey.literal), \(tag))"
+            let tagMember = "try writer.member(\(tagKey.nameArgument), \(tag))"
             switch unionCase.payload {
             case .none: return object([tagMember])
-            case .single: return object([tagMember, "try writer.member(literal: \(contentKey.literal), value0)"])
-            case .members: return object([tagMember, "writer.key(literal: \(contentKey.literal))"] + object(payload ?? []))
+            case .single: return object([tagMember, "try writer.member(\(contentKey.nameArgument), value0)"])
+            case .members: return object([tagMember, "writer.key(\(contentKey.nameArgument))"] + object(payload ?? []))
             }
         }
     }

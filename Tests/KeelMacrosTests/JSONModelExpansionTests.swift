@@ -79,16 +79,16 @@ struct JSONModelExpansionTests {
                 /// Writes the text of `toJSON()` straight to `writer`.
                 public func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
                     writer.beginObject()
-                    try writer.member(literal: "user_id", self.userID)
+                    try writer.member(plainLiteral: "user_id", self.userID)
                     if let value = self.nickname {
-                        try writer.member(literal: "nickname", value)
+                        try writer.member(plainLiteral: "nickname", value)
                     }
-                    try writer.member(literal: "retries", self.retries)
-                    writer.key(literal: "profile")
+                    try writer.member(plainLiteral: "retries", self.retries)
+                    writer.key(plainLiteral: "profile")
                     writer.beginObject()
-                    try writer.member(literal: "url", self.profileURL)
+                    try writer.member(plainLiteral: "url", self.profileURL)
                     writer.endObject()
-                    try writer.member(literal: "tags", self.tags)
+                    try writer.member(plainLiteral: "tags", self.tags)
                     writer.endObject()
                 }
 
@@ -124,6 +124,15 @@ struct JSONModelExpansionTests {
                 }
             }
             """#
+        }
+    }
+
+    @Test func onlyNamesNoOptionEscapesAreWrittenAsPlainLiterals() {
+        #expect("id".nameArgument == #"plainLiteral: "id""#)
+        #expect(" ~{}[]:,".nameArgument == #"plainLiteral: " ~{}[]:,""#)
+        #expect("".nameArgument == #"plainLiteral: """#)
+        for name in ["a/b", "é", "a\"b", "a\\b", "tab\t", "\u{7F}", "\u{1F}", "😀"] {
+            #expect(name.nameArgument.hasPrefix("literal: "), "\(name)")
         }
     }
 
@@ -175,7 +184,7 @@ struct JSONModelExpansionTests {
                 /// Writes the text of `toJSON()` straight to `writer`.
                 func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
                     writer.beginObject()
-                    try writer.member(literal: "MY_URL_VALUE", self.myURLValue)
+                    try writer.member(plainLiteral: "MY_URL_VALUE", self.myURLValue)
                     writer.endObject()
                 }
 
@@ -226,7 +235,7 @@ struct JSONModelExpansionTests {
                 /// Writes the text of `toJSON()` straight to `writer`.
                 func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
                     writer.beginObject()
-                    try writer.member(literal: "http-status2xx", self.httpStatus2xx)
+                    try writer.member(plainLiteral: "http-status2xx", self.httpStatus2xx)
                     writer.endObject()
                 }
 
@@ -277,7 +286,7 @@ struct JSONModelExpansionTests {
                 /// Writes the text of `toJSON()` straight to `writer`.
                 func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
                     writer.beginObject()
-                    try writer.member(literal: "Name", self.name)
+                    try writer.member(plainLiteral: "Name", self.name)
                     writer.endObject()
                 }
 
@@ -501,8 +510,8 @@ struct JSONModelExpansionTests {
                 /// Writes the text of `toJSON()` straight to `writer`.
                 func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
                     writer.beginObject()
-                    try writer.member(literal: "limit", self.limit)
-                    try writer.member(literal: "enabled", self.enabled)
+                    try writer.member(plainLiteral: "limit", self.limit)
+                    try writer.member(plainLiteral: "enabled", self.enabled)
                     writer.endObject()
                 }
 
@@ -633,14 +642,14 @@ struct JSONModelExpansionTests {
                     switch self {
                     case .circle(let value0):
                         writer.beginObject()
-                        try writer.member(literal: "kind", "circle")
-                        try writer.member(literal: "radius", value0)
+                        try writer.member(plainLiteral: "kind", "circle")
+                        try writer.member(plainLiteral: "radius", value0)
                         writer.endObject()
                     case .square:
                         try writer.json(toJSON())
                     case .dot:
                         writer.beginObject()
-                        try writer.member(literal: "kind", "dot")
+                        try writer.member(plainLiteral: "kind", "dot")
                         writer.endObject()
                     case .other:
                         try writer.json(toJSON())
@@ -725,8 +734,8 @@ struct JSONModelExpansionTests {
                     switch self {
                     case .sized(let value0, _):
                         writer.beginObject()
-                        try writer.member(literal: "kind", "sized")
-                        try writer.member(literal: "width", value0)
+                        try writer.member(plainLiteral: "kind", "sized")
+                        try writer.member(plainLiteral: "width", value0)
                         writer.endObject()
                     }
                 }

@@ -37,6 +37,23 @@ struct WriteMarker: JSONDecodable, JSONEncodable, Equatable {
     var marker: WriteMarker
 }
 
+/// Names the writer copies as they are and names it must escape (under some options only, for `/` and
+/// `é`), in objects and nested paths.
+@JSONModel struct OddlyNamed {
+    @JSONKey("a/b") var slash: Int
+    @JSONKey("é", "x") var accented: Int
+    @JSONKey("quote\"d") var quoted: Int?
+    @JSONKey("tab\tname") var tabbed: Int
+    @JSONKey(" ~{}") var spaced: Int
+    var plain: Int
+}
+
+@JSONModel(layout: .adjacent(tag: "t/ag", content: "ç"))
+enum OddlyTaggedUnion {
+    case sized(width: Double)
+    case wrapped(Int)
+}
+
 @JSONModel(layout: .inline(tag: "kind"))
 enum InlineUnion {
     case point
@@ -86,6 +103,19 @@ enum ExternalUnion {
             try expectSameText(MaybeNested(x: 3, y: field, at: JSONTimestamp(secondsSince1970: 9), marker: WriteMarker()))
         }
         #expect(try MaybeNested(x: nil, y: .absent, at: nil, marker: WriteMarker()).jsonText() == #"{"marker":"direct"}"#)
+    }
+
+    @Test func namesThatNeedEscapesUnderSomeOptionsAreEscaped() throws {
+        let value = OddlyNamed(slash: 1, accented: 2, quoted: 3, tabbed: 4, spaced: 5, plain: 6)
+        try expectSameText(value)
+        #expect(try value.jsonText() == #"{"a/b":1,"é":{"x":2},"quote\"d":3,"tab\tname":4," ~{}":5,"plain":6}"#)
+        var options = JSONWritingOptions()
+        options.escapesSlashes = true
+        options.escapesNonASCII = true
+        #expect(try value.jsonText(options: options) == #"{"a\/b":1,"\u00E9":{"x":2},"quote\"d":3,"tab\tname":4," ~{}":5,"plain":6}"#)
+        try expectSameText(OddlyTaggedUnion.sized(width: 1))
+        try expectSameText(OddlyTaggedUnion.wrapped(2))
+        #expect(try OddlyTaggedUnion.wrapped(2).jsonText(options: options) == #"{"t\/ag":"wrapped","\u00E7":2}"#)
     }
 
     @Test func theModelsOfTheOtherTests() throws {

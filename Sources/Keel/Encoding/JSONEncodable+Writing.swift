@@ -10,10 +10,20 @@ extension JSONTextWriter {
     }
 
     /// Writes the member `name`, a string literal, with `value`: ``key(literal:)``, then the value's
-    /// ``JSONEncodable/write(to:)``. What `@JSONModel`'s generated `write(to:)` calls for each property.
+    /// ``JSONEncodable/write(to:)``. What `@JSONModel`'s generated `write(to:)` calls for a property whose name
+    /// needs an escape under some writing option.
     @inlinable
     public mutating func member(literal name: StaticString, _ value: some JSONEncodable) throws(JSONWritingError) {
         key(literal: name)
+        try value.write(to: &self)
+    }
+
+    /// Writes the member `name`, a string literal that needs no escape under any writing option, with
+    /// `value`: ``key(plainLiteral:)``, then the value's ``JSONEncodable/write(to:)``. What `@JSONModel`'s
+    /// generated `write(to:)` calls for each property whose name qualifies.
+    @inlinable
+    public mutating func member(plainLiteral name: StaticString, _ value: some JSONEncodable) throws(JSONWritingError) {
+        key(plainLiteral: name)
         try value.write(to: &self)
     }
 }

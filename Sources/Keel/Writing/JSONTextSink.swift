@@ -82,6 +82,39 @@ struct JSONTextSink: ~Copyable {
                 index &+= 1
             }
         }
+        endMemberName(in: room, count: count)
+        return true
+    }
+
+    /// ``plainMemberName(_:count:)`` for a name already known to need no escape under any option (as
+    /// `@JSONModel` checks its names when it expands): the bytes are copied without being looked at.
+    @inline(__always)
+    mutating func knownPlainMemberName(_ name: UnsafePointer<UInt8>, count: Int) {
+        let room = buffer.room(for: count &+ 4)
+        room[0] = UInt8(ascii: "\"")
+        let raw = UnsafeRawPointer(name)
+        let target = UnsafeMutableRawPointer(room + 1)
+        // Whole words, the last one overlapping the one before it, as a call to copy would cost more.
+        if count >= 8 {
+            var index = 0
+            while index < count &- 8 {
+                target.storeBytes(of: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), toByteOffset: index, as: UInt64.self)
+                index &+= 8
+            }
+            target.storeBytes(of: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self), toByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            target.storeBytes(of: raw.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(of: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self), toByteOffset: count &- 4, as: UInt32.self)
+        } else {
+            for index in 0..<count { room[index &+ 1] = name[index] }
+        }
+        endMemberName(in: room, count: count)
+    }
+
+    /// Closes the quoted name of `count` bytes written at `room` with its quote, colon and the pretty
+    /// layout's space, and counts what was written.
+    @inline(__always)
+    private mutating func endMemberName(in room: UnsafeMutablePointer<UInt8>, count: Int) {
         room[count &+ 1] = UInt8(ascii: "\"")
         room[count &+ 2] = UInt8(ascii: ":")
         if indent >= 0 {
@@ -90,7 +123,6 @@ struct JSONTextSink: ~Copyable {
         } else {
             buffer.didWrite(count &+ 3)
         }
-        return true
     }
 
     /// ``plainMemberName(_:count:)`` for a `String` name of up to 32 bytes (a coding key, a dictionary's key)

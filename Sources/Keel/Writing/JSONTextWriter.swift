@@ -97,6 +97,18 @@ public struct JSONTextWriter: ~Copyable {
         endKey()
     }
 
+    /// ``key(literal:)`` for a name that needs no escape under any writing option: printable ASCII (space
+    /// to `~`) other than `"`, `\` and `/`. Its bytes are copied without being checked; `@JSONModel` checks its
+    /// names when it expands and calls this for those that qualify. Any other name, written here, makes text
+    /// that does not parse: call ``key(literal:)`` for it.
+    public mutating func key(plainLiteral name: StaticString) {
+        // A one-character literal may be stored as a scalar rather than as bytes.
+        guard name.hasPointerRepresentation else { return key(literal: name) }
+        beginMember()
+        tree.sink.knownPlainMemberName(name.utf8Start, count: name.utf8CodeUnitCount)
+        endMemberName()
+    }
+
     @inline(__always)
     private mutating func beginMember() {
         if expectsValue || !containers.innermostIsObject { isMisused = true }

@@ -205,6 +205,51 @@ import Testing
         try expectSameText(Literals())
     }
 
+    @Test func namesCheckedWhenTheModelExpandsAreCopiedWhole() throws {
+        // `@JSONModel` calls the plain-literal forms for names that need no escape: their bytes are copied
+        // unchecked, a word at a time from eight bytes on (the last word overlapping), four at a time from
+        // four, one at a time below. Every length around those steps must give the tree writer's text.
+        struct Plain: JSONEncodable {
+            func toJSON() -> JSON {
+                [
+                    "": 0, "a": 1, "ab": 2,
+                    "abc": 3, "abcd": 4, "abcde": 5,
+                    "abcdefg": 6, "abcdefgh": 7, "abcdefghi": 8,
+                    "abcdefghijkl": 9, "abcdefghijklmno": 10, "abcdefghijklmnop": 11,
+                    "abcdefghijklmnopq": 12, "abcdefghijklmnopqrstuvw": 13, "abcdefghijklmnopqrstuvwx": 14,
+                    "abcdefghijklmnopqrstuvwxy": 15, "abcdefghijklmnopqrstuvwxyz01234": 16, "abcdefghijklmnopqrstuvwxyz012345": 17,
+                    "abcdefghijklmnopqrstuvwxyz0123456": 18, "with space ~ and {[:,]} 0123456789": 19,
+                ]
+            }
+            func write(to writer: inout JSONTextWriter) throws(JSONWritingError) {
+                writer.beginObject()
+                try writer.member(plainLiteral: "", 0)
+                writer.key(plainLiteral: "a"); writer.integer(Int64(1))
+                try writer.member(plainLiteral: "ab", 2)
+                writer.key(plainLiteral: "abc"); writer.integer(Int64(3))
+                try writer.member(plainLiteral: "abcd", 4)
+                writer.key(plainLiteral: "abcde"); writer.integer(Int64(5))
+                try writer.member(plainLiteral: "abcdefg", 6)
+                writer.key(plainLiteral: "abcdefgh"); writer.integer(Int64(7))
+                try writer.member(plainLiteral: "abcdefghi", 8)
+                writer.key(plainLiteral: "abcdefghijkl"); writer.integer(Int64(9))
+                try writer.member(plainLiteral: "abcdefghijklmno", 10)
+                writer.key(plainLiteral: "abcdefghijklmnop"); writer.integer(Int64(11))
+                try writer.member(plainLiteral: "abcdefghijklmnopq", 12)
+                writer.key(plainLiteral: "abcdefghijklmnopqrstuvw"); writer.integer(Int64(13))
+                try writer.member(plainLiteral: "abcdefghijklmnopqrstuvwx", 14)
+                writer.key(plainLiteral: "abcdefghijklmnopqrstuvwxy"); writer.integer(Int64(15))
+                try writer.member(plainLiteral: "abcdefghijklmnopqrstuvwxyz01234", 16)
+                writer.key(plainLiteral: "abcdefghijklmnopqrstuvwxyz012345"); writer.integer(Int64(17))
+                try writer.member(plainLiteral: "abcdefghijklmnopqrstuvwxyz0123456", 18)
+                writer.key(plainLiteral: "with space ~ and {[:,]} 0123456789"); writer.integer(Int64(19))
+                writer.endObject()
+            }
+        }
+        try expectSameText(Plain())
+        #expect(try Plain().jsonText().hasPrefix(#"{"":0,"a":1,"ab":2,"abc":3,"abcd":4,"#))
+    }
+
     @Test func nullsAreLeftOutOfObjectsOnlyWhenAsked() throws {
         var omitting = JSONWritingOptions()
         omitting.omitsNullMembers = true
