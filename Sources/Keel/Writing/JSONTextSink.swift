@@ -43,6 +43,7 @@ struct JSONTextSink: ~Copyable {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
 
     /// Before an element or member of a container at `depth` (the container's own depth plus one).
+    @inline(__always)
     mutating func beginItem(first: Bool, depth: Int) {
         if !first { buffer.append(UInt8(ascii: ",")) }
         newline(depth: depth)

@@ -143,9 +143,25 @@ import KeelTestSupport
         }
     }
 
-    @Test(arguments: [3, 40], ["k", "a/b", "é", String(repeating: "long name ", count: 4)])
+    @Test(arguments: [3, 32, 33, 200], ["k", "a/b", "é", String(repeating: "long name ", count: 4)])
     func repeatedKeysKeepTheirFirstPlaceAndLastValue(count: Int, prefix: String) throws {
         try expectSameText(Repeats(count: count, prefix: prefix))
+    }
+
+    @Test func findingRepeatedKeysTakesTimeInProportionToTheMembers() throws {
+        // A dictionary's keys, and an object whose keys repeat near its end: the records compared grow with
+        // the count (once they were compared pair by pair, 32 million times for 8,000 members).
+        for count in [1_000, 8_000] {
+            let dictionary = Dictionary(uniqueKeysWithValues: (0..<count).map { ("member\($0)", $0) })
+            for value in [dictionary as any Encodable, Repeats(count: count)] {
+                let stream = EncodingStream(session: EncodingSession(options: KeelEncoder()))
+                defer { stream.finish() }
+                try stream.encodeTopLevel(value)
+                #expect(!stream.isAbandoned)
+                #expect(stream.recordComparisons <= 3 * count + 2_000, "\(type(of: value)) of \(count)")
+            }
+        }
+        try expectSameText(Repeats(count: 8_000))
     }
 
     /// Every scalar overload the stream's keyed container writes straight to the text (String, Bool, the
@@ -355,6 +371,27 @@ import KeelTestSupport
         // One for the outer branch, one for the inner branches (the outer's is held meanwhile), one for the leaves.
         #expect(stream.keyedContainersMade == 3)
         try expectSameText(tree)
+    }
+
+    /// Each depth of nesting has a key type of its own (`Nest<Inner>.CodingKeys`).
+    struct Nest<Inner: Encodable>: Encodable { let inner: Inner }
+
+    @Test func keyTypesBeyondTheKeptOnesGetNewContainersEveryTime() throws {
+        func nested<T: Encodable>(_ value: T, depth: Int) -> any Encodable {
+            depth == 0 ? value : nested(Nest(inner: value), depth: depth - 1)
+        }
+        func twice<T: Encodable>(_ value: T) -> any Encodable { Pair(first: value, second: value) }
+        // Forty-one key types, more than the stream keeps (32): the second copy reuses the 31 kept nests and
+        // makes the other 9 again, each held while the ones inside it are asked for.
+        let value = twice(nested(7, depth: 40))
+        let stream = EncodingStream(session: EncodingSession(options: KeelEncoder()))
+        defer { stream.finish() }
+        try stream.encodeTopLevel(value)
+        #expect(!stream.isAbandoned)
+        #expect(stream.keyedContainersMade == 1 + 40 + 9)
+        let one = String(repeating: #"{"inner":"#, count: 40) + "7" + String(repeating: "}", count: 40)
+        #expect(String(decoding: stream.output, as: UTF8.self) == #"{"first":\#(one),"second":\#(one)}"#)
+        #expect(try KeelEncoder().encodeToString(value) == #"{"first":\#(one),"second":\#(one)}"#)
     }
 
     /// Keeps the container of the value encoded before and writes through it (a use the stream cannot follow).

@@ -33,6 +33,9 @@ final class EncodingStream {
         var kind: Kind
         /// Whether the single value written was `null`. (Beside `kind`, so that the two share one word.)
         var wroteNull = false
+        /// Whether two of an object's members have equal fingerprints: only then can a key be repeated, and
+        /// only then are the keys compared when the object closes.
+        var mayRepeatKey = false
         /// Tells the frame apart from every other one in this call, so that a closed one is never mistaken.
         let id: Int
         /// The depth of the value in the text (0 for the top level).
@@ -41,6 +44,9 @@ final class EncodingStream {
         var written = 0
         /// Where this object's member records start in `members`.
         var firstMember = 0
+        /// A bit per fingerprint (of 128) for the object's members so far: a member whose bit is clear has a
+        /// key no earlier member has, without a look at their records.
+        var keyBits: (low: UInt64, high: UInt64) = (0, 0)
         /// For a member's value, the position of its record in `members`, so that a `null` can be left out.
         let memberRecord: Int?
         /// For an array's element, its position, which its coding path ends with: the path is made only
@@ -91,6 +97,7 @@ final class EncodingStream {
     deinit {
         members.deallocate()
         frames.deallocate()
+        keyedContainers.deallocate()
     }
 
     var output: [UInt8] { writer.sink.output }
@@ -105,6 +112,10 @@ final class EncodingStream {
         keyedContainers.container(keyedBy: type, stream: self, frameID: frameID, basePath: basePath,
                                   elementPosition: elementPosition)
     }
+
+    /// How many times one member's record was compared with another's, looking for a repeated key (for tests:
+    /// it grows with the members, not their square).
+    @exclusivity(unchecked) private(set) var recordComparisons = 0
 
     /// How many keyed containers the stream made rather than reused (for tests).
     var keyedContainersMade: Int { keyedContainers.made }
@@ -226,6 +237,7 @@ final class EncodingStream {
             writer.sink.colon()
         }
         let fingerprint = writer.sink.withBytesWritten(from: keyStart) { KeyFingerprint.of(UnsafeBufferPointer(rebasing: $0.prefix(keyLength))) }
+        noteKey(fingerprint, inObjectAt: index)
         pushMember(MemberRecord(fingerprint: fingerprint, itemStart: checkpoint.outputCount, keyStart: keyStart,
                                 keyLength: keyLength, omittedKey: -1))
         frames[index].written += 1
@@ -241,13 +253,45 @@ final class EncodingStream {
         return true
     }
 
-    /// Records a `null` member that the options leave out: no text, but it replaces an earlier value of `name`.
-    func omitNullMember(_ name: String) {
+    /// Records a `null` member of the object at `index` that the options leave out: no text, but it replaces
+    /// an earlier value of `name`.
+    func omitNullMember(_ name: String, inObjectAt index: Int) {
         let position = writer.sink.bufferedCount
         let text = writtenText(of: name)
         omittedKeys.append(text)
-        pushMember(MemberRecord(fingerprint: text.withUnsafeBufferPointer(KeyFingerprint.of), itemStart: position,
-                                keyStart: position, keyLength: text.count, omittedKey: omittedKeys.count - 1))
+        let fingerprint = text.withUnsafeBufferPointer(KeyFingerprint.of)
+        noteKey(fingerprint, inObjectAt: index)
+        pushMember(MemberRecord(fingerprint: fingerprint, itemStart: position, keyStart: position,
+                                keyLength: text.count, omittedKey: omittedKeys.count - 1))
+    }
+
+    /// Notes the fingerprint of a member about to be recorded in the object at `index`; when its bit was set
+    /// already, looks for an earlier member with the same fingerprint, which may have the same key.
+    /// (In a large object, where nearly every bit is set, the look is left to ``hasRepeatedKey(from:)``.)
+    @inline(__always)
+    private func noteKey(_ fingerprint: UInt64, inObjectAt index: Int) {
+        let bit: UInt64 = 1 << (fingerprint & 63)
+        if fingerprint & 64 == 0 {
+            if frames[index].keyBits.low & bit != 0 { lookForEqualFingerprint(fingerprint, inObjectAt: index) }
+            frames[index].keyBits.low |= bit
+        } else {
+            if frames[index].keyBits.high & bit != 0 { lookForEqualFingerprint(fingerprint, inObjectAt: index) }
+            frames[index].keyBits.high |= bit
+        }
+    }
+
+    @inline(never)
+    private func lookForEqualFingerprint(_ fingerprint: UInt64, inObjectAt index: Int) {
+        let first = frames[index].firstMember
+        guard memberCount - first <= Self.membersSearchedOneByOne else {
+            frames[index].mayRepeatKey = true
+            return
+        }
+        recordComparisons += memberCount - first
+        for position in first..<memberCount where members[position].fingerprint == fingerprint {
+            frames[index].mayRepeatKey = true
+            return
+        }
     }
 
     @inline(__always)
@@ -379,7 +423,7 @@ final class EncodingStream {
 
     /// Writes `value` as the member `name` of the object at `index`, or records it as left out.
     func writeMember(_ name: String, _ value: JSON, at index: Int) {
-        if case .null = value, writer.sink.options.omitsNullMembers { return omitNullMember(name) }
+        if case .null = value, writer.sink.options.omitsNullMembers { return omitNullMember(name, inObjectAt: index) }
         _ = beginMember(name, at: index)
         write(value, depth: frames[index].depth + 1)
     }
@@ -396,45 +440,65 @@ final class EncodingStream {
     private func finishObject(_ frame: Frame) {
         let first = frame.firstMember
         let count = memberCount - first
-        if count > 1 && (writer.sink.options.sortsKeys || hasRepeatedKey(from: first)) { reorder(frame) }
+        if count > 1 {
+            let repeatsKeys = frame.mayRepeatKey && hasRepeatedKey(from: first)
+            if repeatsKeys || writer.sink.options.sortsKeys { reorder(frame, keepingEachKeyOnce: repeatsKeys) }
+        }
         writer.sink.close(UInt8(ascii: "}"), empty: frames[frames.count - 1].written == 0, depth: frame.depth + 1)
         memberCount = first
         // No record is left to name a kept key.
         if first == 0 { omittedKeys.removeAll(keepingCapacity: true) }
     }
 
-    /// Whether two of the open object's members, from record `first` on, have the same key. A bit per
-    /// fingerprint (of 128) says when an earlier member might have the key; only then are the earlier
-    /// fingerprints, and for an equal one the keys, compared.
+    /// Up to this many members an object's records are searched one by one; a larger one is searched through
+    /// a table, so that a dictionary of any size is checked in time proportional to its count.
+    private static let membersSearchedOneByOne = 32
+
+    /// Whether two of the open object's members, from record `first` on, have the same key: asked only of
+    /// an object that may have one (``Frame/mayRepeatKey``). Members with equal fingerprints have their keys
+    /// compared.
     private func hasRepeatedKey(from first: Int) -> Bool {
-        var seen: (low: UInt64, high: UInt64) = (0, 0)
-        for position in first..<memberCount {
-            let fingerprint = members[position].fingerprint
-            let bit: UInt64 = 1 << (fingerprint & 63)
-            let isHigh = fingerprint & 64 != 0
-            if (isHigh ? seen.high : seen.low) & bit != 0 {
+        if memberCount - first <= Self.membersSearchedOneByOne {
+            for position in first..<memberCount {
+                recordComparisons += position - first
                 for earlier in first..<position where haveSameKey(members[earlier], members[position]) { return true }
             }
-            if isHigh { seen.high |= bit } else { seen.low |= bit }
+            return false
+        }
+        // Each fingerprint's latest member; another member with it is compared with the earlier ones that
+        // have it (rare beyond real repeats: fingerprints of different keys almost never agree).
+        var latest: [UInt64: Int] = [:]
+        latest.reserveCapacity(memberCount - first)
+        for position in first..<memberCount {
+            let fingerprint = members[position].fingerprint
+            recordComparisons += 1
+            if latest.updateValue(position, forKey: fingerprint) != nil {
+                recordComparisons += position - first
+                for earlier in first..<position where haveSameKey(members[earlier], members[position]) { return true }
+            }
         }
         return false
     }
 
-    /// Writes the object's members again: each key once, at its first position with its last value, without
-    /// left-out nulls, sorted when the options sort.
-    private func reorder(_ frame: Frame) {
+    /// Writes the object's members again, without left-out nulls, sorted when the options sort; for an object
+    /// with a key used twice, each key once, at its first position with its last value.
+    private func reorder(_ frame: Frame, keepingEachKeyOnce: Bool) {
         let records = Array(UnsafeBufferPointer(start: members + frame.firstMember, count: memberCount - frame.firstMember))
-        // For each key, in order of first appearance, the record holding its last value.
         var chosen: [Int] = []
-        var positions: [[UInt8]: Int] = [:]
-        for (number, record) in records.enumerated() {
-            let text = keyText(record)
-            if let position = positions[text] {
-                chosen[position] = number
-            } else {
-                positions[text] = chosen.count
-                chosen.append(number)
+        if keepingEachKeyOnce {
+            // For each key, in order of first appearance, the record holding its last value.
+            var positions: [[UInt8]: Int] = [:]
+            for (number, record) in records.enumerated() {
+                let text = keyText(record)
+                if let position = positions[text] {
+                    chosen[position] = number
+                } else {
+                    positions[text] = chosen.count
+                    chosen.append(number)
+                }
             }
+        } else {
+            chosen = Array(records.indices)
         }
         chosen.removeAll { records[$0].isOmitted }
         if writer.sink.options.sortsKeys {

@@ -41,7 +41,9 @@ final class KeyedContainerPlace {
     }
 }
 
-/// The boxed keyed containers a stream has made, at most one per key type, for reuse.
+/// The boxed keyed containers a stream has made, at most one per key type, for reuse. Its entries are kept
+/// in memory of its own, read in place: looking one up retains nothing but the box handed out. The stream
+/// that holds it calls ``removeAll()`` when done and ``deallocate()`` when it goes.
 struct KeyedContainerReuse {
     /// Stands for the standard library's box, whose class is not public: only its reference count is ever
     /// read, which every native Swift object keeps in the same place, and no member is used. Uniqueness
@@ -49,39 +51,37 @@ struct KeyedContainerReuse {
     /// `AnyObject` array element), so the box is kept as a reference of a class of our own.
     private final class Box {}
 
-    private final class Entry {
+    private struct Entry {
         let keyType: ObjectIdentifier
         /// The `KeyedEncodingContainer`'s whole content: the standard library's box.
         var box: Box
         let place: KeyedContainerPlace
-
-        init(keyType: ObjectIdentifier, box: Box, place: KeyedContainerPlace) {
-            self.keyType = keyType
-            self.box = box
-            self.place = place
-        }
     }
 
-    private var entries: [Entry] = []
-    /// How many containers were made rather than reused (for tests).
-    private(set) var made = 0
     /// Beyond this many key types new ones are not kept (a linear search stays short).
     private static let capacity = 32
+    private let entries = UnsafeMutablePointer<Entry>.allocate(capacity: KeyedContainerReuse.capacity)
+    private var count = 0
+    /// How many containers were made rather than reused (for tests).
+    private(set) var made = 0
 
     /// A keyed container for `Key` writing into `frameID`: a kept one when its box is free, else a new one.
     mutating func container<Key: CodingKey>(
         keyedBy _: Key.Type, stream: EncodingStream, frameID: Int, basePath: CodingPathNode, elementPosition: Int
     ) -> KeyedEncodingContainer<Key> {
         let keyType = ObjectIdentifier(Key.self)
-        var found: Int?
-        for i in entries.indices where entries[i].keyType == keyType {
-            let entry = entries[i]
-            if isKnownUniquelyReferenced(&entry.box) {
-                entry.place.move(to: frameID, basePath: basePath, elementPosition: elementPosition)
-                return unsafeBitCast(entry.box, to: KeyedEncodingContainer<Key>.self)
+        var found = -1
+        var index = 0
+        while index < count {
+            if entries[index].keyType == keyType {
+                if isKnownUniquelyReferenced(&entries[index].box) {
+                    entries[index].place.move(to: frameID, basePath: basePath, elementPosition: elementPosition)
+                    return unsafeBitCast(entries[index].box, to: KeyedEncodingContainer<Key>.self)
+                }
+                found = index
+                break
             }
-            found = i
-            break
+            index += 1
         }
         made += 1
         let place = KeyedContainerPlace(frameID: frameID, basePath: basePath, elementPosition: elementPosition)
@@ -89,15 +89,25 @@ struct KeyedContainerReuse {
         // The container is kept as its box alone only where it is nothing but that reference.
         guard MemoryLayout.size(ofValue: container) == MemoryLayout<Box>.size else { return container }
         let entry = Entry(keyType: keyType, box: unsafeBitCast(container, to: Box.self), place: place)
-        if let found {
+        if found >= 0 {
             entries[found] = entry
-        } else if entries.count < Self.capacity {
-            entries.append(entry)
+        } else if count < Self.capacity {
+            (entries + count).initialize(to: entry)
+            count += 1
         }
         return container
     }
 
     /// Lets the kept containers go (each holds the stream, which holds them).
-    mutating func removeAll() { entries.removeAll() }
+    mutating func removeAll() {
+        entries.deinitialize(count: count)
+        count = 0
+    }
+
+    /// Lets the kept containers go and frees the entries' memory; the last use.
+    mutating func deallocate() {
+        removeAll()
+        entries.deallocate()
+    }
 }
 #endif

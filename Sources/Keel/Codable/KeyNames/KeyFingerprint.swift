@@ -3,6 +3,7 @@
 
 enum KeyFingerprint {
     /// Mixes the text's length with its first and last eight bytes (with every byte of a shorter text).
+    @inline(__always)
     static func of(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = text.count
         var head: UInt64 = 0
