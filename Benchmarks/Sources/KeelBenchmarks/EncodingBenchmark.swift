@@ -69,4 +69,32 @@ enum EncodingBenchmark {
         ])
         return Result(bytes: ours.count, rows: zip(["JSONEncoder, snake case", "KeelEncoder, snake case"], measurements).map { ($0, $1) })
     }
+
+    /// Both encoders on one `[String: Int]` of `count` members, sorted and not: an object this large must
+    /// cost no more per member than a small one (finding repeated keys once took time growing with the square
+    /// of the count).
+    static func runLargeDictionary(count: Int, budget: Double) throws -> Result {
+        let dictionary = Dictionary(uniqueKeysWithValues: (0..<count).map { ("member\($0)", $0) })
+        let foundationEncoder = JSONEncoder()
+        let keelEncoder = KeelEncoder()
+        let foundationSorted = JSONEncoder()
+        foundationSorted.outputFormatting = .sortedKeys
+        var keelSorted = KeelEncoder()
+        keelSorted.writingOptions.sortsKeys = true
+        let ours = try keelEncoder.encodeToBytes(dictionary)
+        guard try JSON(parsing: ours) == JSON(parsing: foundationEncoder.encode(dictionary)),
+              try JSON(parsing: keelSorted.encodeToBytes(dictionary)) == JSON(parsing: ours)
+        else {
+            throw BenchmarkError("[String: Int]: KeelEncoder's text is not the JSON that JSONEncoder writes")
+        }
+        let measurements = Measurement.measureInTurn(budget: budget, [
+            { blackHole(try? foundationEncoder.encode(dictionary)) },
+            { blackHole(try? keelEncoder.encodeToBytes(dictionary)) },
+            { blackHole(try? foundationSorted.encode(dictionary)) },
+            { blackHole(try? keelSorted.encodeToBytes(dictionary)) },
+        ])
+        return Result(bytes: ours.count, rows: zip(
+            ["JSONEncoder", "KeelEncoder", "JSONEncoder, sorted keys", "KeelEncoder, sorted keys"], measurements
+        ).map { ($0, $1) })
+    }
 }

@@ -221,6 +221,11 @@ if runs("encoding", on: "twitter.json") {
         try EncodingBenchmark.runSnakeCase(file: file, budget: budget)
     }
 }
+if runs("encoding", on: "twitter.json") {
+    printEncodingTable("Encoding a [String: Int] of 100,000 members, MB/s of output; ratio to JSONEncoder (unsorted)") {
+        try EncodingBenchmark.runLargeDictionary(count: 100_000, budget: budget)
+    }
+}
 if runs("encoding", on: "citm_catalog.json") {
     printEncodingTable("Encoding the citm_catalog model as compact text, MB/s of output; ratio to JSONEncoder") {
         try EncodingBenchmark.run(file: corpus.appendingPathComponent("citm_catalog.json"), plain: CodableCitm.Catalog.self,

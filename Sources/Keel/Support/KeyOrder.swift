@@ -5,11 +5,42 @@
 /// Sorting members by key.
 enum KeyOrder {
     /// `items` ordered by the bytes `key` gives for each (computed once per item); equal keys keep their
-    /// order.
+    /// order. Positions are sorted, not the items, and keys are compared a word at a time, so that a
+    /// hundred thousand members sort in milliseconds.
     static func sorted<Item>(_ items: [Item], key: (Item) -> [UInt8]) -> [Item] {
-        let keyed = items.enumerated().map { (position: $0.offset, item: $0.element, key: key($0.element)) }
-        return keyed.sorted { a, b in
-            a.key == b.key ? a.position < b.position : a.key.lexicographicallyPrecedes(b.key)
-        }.map(\.item)
+        guard items.count > 1 else { return items }
+        let keys = items.map(key)
+        var order = Array(items.indices)
+        keys.withUnsafeBufferPointer { keys in
+            order.sort { a, b in
+                let comparison = compare(keys[a], keys[b])
+                return comparison != 0 ? comparison < 0 : a < b
+            }
+        }
+        return order.map { items[$0] }
+    }
+
+    /// Negative, zero or positive as `a` comes before, with or after `b` in byte order (a prefix first).
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                let common = min(a.count, b.count)
+                var index = 0
+                if let left = a.baseAddress, let right = b.baseAddress {
+                    while index &+ 8 <= common {
+                        let x = UnsafeRawPointer(left + index).loadUnaligned(as: UInt64.self)
+                        let y = UnsafeRawPointer(right + index).loadUnaligned(as: UInt64.self)
+                        // Byte order is the order of the words read big-endian.
+                        if x != y { return UInt64(bigEndian: x) < UInt64(bigEndian: y) ? -1 : 1 }
+                        index &+= 8
+                    }
+                }
+                while index < common {
+                    if a[index] != b[index] { return a[index] < b[index] ? -1 : 1 }
+                    index &+= 1
+                }
+                return a.count - b.count
+            }
+        }
     }
 }
