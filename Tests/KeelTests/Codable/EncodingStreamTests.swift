@@ -164,6 +164,42 @@ import KeelTestSupport
         try expectSameText(Repeats(count: 8_000))
     }
 
+    /// An object of `count` nested containers, one per key, as hand-written code encodes a dictionary of
+    /// records; with `again`, the first key's container is asked for once more at the end.
+    struct NestedPerKey: Encodable {
+        let count: Int
+        var again = false
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for number in 0..<count {
+                var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "p\(number)"))
+                try nested.encode(number, forKey: "x")
+                var list = nested.nestedUnkeyedContainer(forKey: "list")
+                try list.encode(number)
+            }
+            if again {
+                var nested = container.nestedContainer(keyedBy: Key.self, forKey: "p0")
+                try nested.encode(-1, forKey: "y")
+            }
+        }
+    }
+
+    @Test func nestedContainersPerKeyAreCheckedOnceWhenTheObjectCloses() throws {
+        // Each nested container's key was once looked for among all the object's members when it was asked
+        // for (8,000 nested containers: 32 million comparisons); a repeat is now found when the object closes.
+        let stream = EncodingStream(session: EncodingSession(options: KeelEncoder()))
+        defer { stream.finish() }
+        try stream.encodeTopLevel(NestedPerKey(count: 8_000))
+        #expect(!stream.isAbandoned)
+        #expect(stream.recordComparisons <= 3 * 8_000 + 2_000)
+        try expectSameText(NestedPerKey(count: 300))
+        // Asked for again, the first container is filled further by the tree, which the stream hands over to.
+        try expectSameText(NestedPerKey(count: 300, again: true), inOrder: false)
+        try expectSameText(NestedPerKey(count: 3, again: true), inOrder: false)
+        let text = try KeelEncoder().encodeToString(NestedPerKey(count: 2, again: true))
+        #expect(text == #"{"p0":{"x":0,"list":[0],"y":-1},"p1":{"x":1,"list":[1]}}"#)
+    }
+
     /// Every scalar overload the stream's keyed container writes straight to the text (String, Bool, the
     /// integers, Double), each key written twice with another type the second time, beside the overloads
     /// that still go through a `JSON` value; names of every length up to nine, so that repeated keys are

@@ -70,6 +70,9 @@ final class EncodingStream {
         /// For a `null` member left out by the options, which has no bytes but still replaces an earlier
         /// value: where its key's text is kept in `omittedKeys`. -1 for a member with text.
         var omittedKey: Int
+        /// Whether the member's value is a nested container, which the tree would fill again if asked for
+        /// under the same key later: such a repeat is found when the object closes, and abandons the stream.
+        var isNestedContainer = false
 
         var isOmitted: Bool { omittedKey >= 0 }
     }
@@ -153,7 +156,8 @@ final class EncodingStream {
             return nil
         }
         while frames.count > index + 1 { closeTop() }
-        return index
+        // Closing an inner object can abandon the stream (a nested container asked for twice under one key).
+        return isAbandoned ? nil : index
     }
 
     /// Gives up on the text: the caller encodes through the tree.
@@ -202,6 +206,8 @@ final class EncodingStream {
             writer.sink.append("{}")
         case .object:
             finishObject(frame)
+            // A nested container asked for again under its key: the tree encodes the value instead.
+            if isAbandoned { return }
         case .array:
             writer.sink.close(UInt8(ascii: "]"), empty: frame.written == 0, depth: frame.depth + 1)
         case .done:
@@ -342,11 +348,11 @@ final class EncodingStream {
         }
     }
 
-    /// Starts an element of the array at `index` (the innermost frame).
     /// Begins the member `name` of the object at `index` and pushes a pending frame for its value (a nested
     /// container or a `superEncoder()`, filled later); returns that frame's id.
-    func beginMemberValue(_ name: String, at index: Int) -> Int {
+    func beginMemberValue(_ name: String, at index: Int, isNestedContainer: Bool = false) -> Int {
         _ = beginMember(name, at: index)
+        members[memberCount - 1].isNestedContainer = isNestedContainer
         return pushPending(depth: frames[index].depth + 1, memberRecord: memberCount - 1)
     }
 
@@ -386,15 +392,6 @@ final class EncodingStream {
         members[record].keyStart = members[record].itemStart
         members[record].omittedKey = omittedKeys.count - 1
         frames[objectIndex].written -= 1
-    }
-
-    /// Whether the open object at `index` has a member named `name` already.
-    func hasMember(_ name: String, inObjectAt index: Int) -> Bool {
-        let first = frames[index].firstMember
-        guard first < memberCount else { return false }
-        let text = writtenText(of: name)
-        let fingerprint = text.withUnsafeBufferPointer(KeyFingerprint.of)
-        return (first..<memberCount).contains { members[$0].fingerprint == fingerprint && keyText(members[$0]) == text }
     }
 
     // MARK: Values
@@ -442,7 +439,9 @@ final class EncodingStream {
         let count = memberCount - first
         if count > 1 {
             let repeatsKeys = frame.mayRepeatKey && hasRepeatedKey(from: first)
-            if repeatsKeys || writer.sink.options.sortsKeys { reorder(frame, keepingEachKeyOnce: repeatsKeys) }
+            if repeatsKeys || writer.sink.options.sortsKeys {
+                guard reorder(frame, keepingEachKeyOnce: repeatsKeys) else { return abandon() }
+            }
         }
         writer.sink.close(UInt8(ascii: "}"), empty: frames[frames.count - 1].written == 0, depth: frame.depth + 1)
         memberCount = first
@@ -481,8 +480,10 @@ final class EncodingStream {
     }
 
     /// Writes the object's members again, without left-out nulls, sorted when the options sort; for an object
-    /// with a key used twice, each key once, at its first position with its last value.
-    private func reorder(_ frame: Frame, keepingEachKeyOnce: Bool) {
+    /// with a key used twice, each key once, at its first position with its last value. Returns false, with
+    /// nothing rewritten, when a nested container was asked for under a key used before: the tree would go on
+    /// filling the earlier container, which the text has closed.
+    private func reorder(_ frame: Frame, keepingEachKeyOnce: Bool) -> Bool {
         let records = Array(UnsafeBufferPointer(start: members + frame.firstMember, count: memberCount - frame.firstMember))
         var chosen: [Int] = []
         if keepingEachKeyOnce {
@@ -491,6 +492,7 @@ final class EncodingStream {
             for (number, record) in records.enumerated() {
                 let text = keyText(record)
                 if let position = positions[text] {
+                    if record.isNestedContainer { return false }
                     chosen[position] = number
                 } else {
                     positions[text] = chosen.count
@@ -516,6 +518,7 @@ final class EncodingStream {
             }
         }
         frames[frames.count - 1].written = chosen.count
+        return true
     }
 }
 #endif

@@ -65,13 +65,9 @@ struct KeyedStreamingContainer<Key: CodingKey>: ScalarKeyedEncodingContainer {
     /// container does nothing, when the stream is abandoned).
     private func nestedFrame(_ kind: EncodingStream.Frame.Kind, forKey key: some CodingKey) -> Int {
         guard let index = stream.activate(frameID) else { return 0 }
-        let name = name(for: key)
-        // The tree goes on filling the container asked for before under this key; the text has closed it.
-        guard !stream.hasMember(name, inObjectAt: index) else {
-            stream.abandon()
-            return 0
-        }
-        let id = stream.beginMemberValue(name, at: index)
+        // Asked for again under a key used before, the tree would go on filling the earlier container, which
+        // the text has closed: the object finds that repeat when it closes, and abandons the stream then.
+        let id = stream.beginMemberValue(name(for: key), at: index, isNestedContainer: true)
         _ = stream.open(kind, at: index + 1)
         return id
     }
