@@ -458,11 +458,7 @@ final class EncodingStream {
     /// compared.
     private func hasRepeatedKey(from first: Int) -> Bool {
         if memberCount - first <= Self.membersSearchedOneByOne {
-            for position in first..<memberCount {
-                recordComparisons += position - first
-                for earlier in first..<position where haveSameKey(members[earlier], members[position]) { return true }
-            }
-            return false
+            return (first..<memberCount).contains { repeatsAnEarlierKey($0, from: first) }
         }
         // Each fingerprint's latest member; another member with it is compared with the earlier ones that
         // have it (rare beyond real repeats: fingerprints of different keys almost never agree).
@@ -471,12 +467,17 @@ final class EncodingStream {
         for position in first..<memberCount {
             let fingerprint = members[position].fingerprint
             recordComparisons += 1
-            if latest.updateValue(position, forKey: fingerprint) != nil {
-                recordComparisons += position - first
-                for earlier in first..<position where haveSameKey(members[earlier], members[position]) { return true }
+            if latest.updateValue(position, forKey: fingerprint) != nil, repeatsAnEarlierKey(position, from: first) {
+                return true
             }
         }
         return false
+    }
+
+    /// Whether the member recorded at `position` has the key of an earlier one, from record `first` on.
+    private func repeatsAnEarlierKey(_ position: Int, from first: Int) -> Bool {
+        recordComparisons += position - first
+        return (first..<position).contains { haveSameKey(members[$0], members[position]) }
     }
 
     /// Writes the object's members again, without left-out nulls, sorted when the options sort; for an object
