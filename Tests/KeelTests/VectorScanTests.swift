@@ -161,4 +161,32 @@ struct VectorScanTests {
         let count = disagreements.count
         #expect(count == 0, "the first: \(disagreements.prefix(3))")
     }
+
+    /// Runs of three-byte characters (taken fifteen bytes at a time by the vector loop) of every length up to
+    /// 24 characters, with each kind of byte or character put in at every position: well-formed forms the vector
+    /// loop leaves to the scalar checks (E0 and ED leads, two- and four-byte characters, ASCII), and ill-formed
+    /// ones (an overlong form, a surrogate, a character cut short, a stray continuation byte), closed or unclosed.
+    @Test func runsOfThreeByteCharactersGiveTheSameOutcomes() {
+        let character: [UInt8] = [0xE3, 0x81, 0x82]
+        let replacements: [[UInt8]] = [[0xE0, 0xA4, 0x80], [0xED, 0x9F, 0xBF], [0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80],
+                                       [UInt8(ascii: "a")], [0x20], [0x22], [0x5C, 0x6E], [0x00],
+                                       [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE3, 0x81], [0xE3], [0x81], [0xFF],
+                                       [0xEF, 0xBF, 0xBF], [0xE1, 0x80, 0x80]]
+        var disagreements: [String] = []
+        for count in 0...24 {
+            let run = Array([[UInt8]](repeating: character, count: count).joined())
+            for position in 0...run.count {
+                for replacement in replacements {
+                    var body = run
+                    body.replaceSubrange(position..<min(position + 1, body.count), with: replacement)
+                    for (prefix, suffix) in [("[\"", "\"]"), ("{\"", "\":1}"), ("[\"", ""), ("[\"", "\"]" + String(repeating: " ", count: 20))] {
+                        let bytes = Array(prefix.utf8) + body + Array(suffix.utf8)
+                        if !Self.agree(bytes) { disagreements.append("\(bytes)") }
+                    }
+                }
+            }
+        }
+        let total = disagreements.count
+        #expect(total == 0, "the first: \(disagreements.prefix(3))")
+    }
 }

@@ -1,5 +1,6 @@
 // Checks KeelVectorScan's searches against byte-at-a-time references: every start offset of generated
-// buffers (every byte value, specials sparse and dense, every length up to 80) and, for each file named on
+// buffers (every byte value, specials sparse and dense, every length up to 80; runs of three-byte characters
+// with a byte or two changed) and, for each file named on
 // the command line, the first 64 KiB's offsets and every 61st after, each search ending within 2 KiB. Built and run by
 // Scripts/check-vector-kernels for the machine's own architecture and for arm64 under user-mode emulation.
 // Prints what it checked; exits 1 at the first disagreement, naming it.
@@ -20,6 +21,20 @@ static ptrdiff_t reference_skip(const uint8_t *base, ptrdiff_t start, ptrdiff_t 
             if (sought(base[i + k])) return i + k;
         }
         i += 16;
+    }
+    return i;
+}
+
+// Five characters at a time while each is a lead E1-EF but ED and two continuation bytes, with sixteen bytes left.
+static ptrdiff_t reference_three_byte_run(const uint8_t *base, ptrdiff_t start, ptrdiff_t end) {
+    ptrdiff_t i = start;
+    while (i + 16 <= end) {
+        for (int k = 0; k < 15; k += 3) {
+            uint8_t lead = base[i + k];
+            if (lead < 0xE1 || lead > 0xEF || lead == 0xED) return i;
+            if ((base[i + k + 1] & 0xC0) != 0x80 || (base[i + k + 2] & 0xC0) != 0x80) return i;
+        }
+        i += 15;
     }
     return i;
 }
@@ -46,6 +61,12 @@ static void check(const uint8_t *base, ptrdiff_t start, ptrdiff_t end, const cha
     found = keel_skip_spaces(base, start, end);
     if (found != expected) {
         fprintf(stderr, "keel_skip_spaces(%s, start %td, end %td): %td, expected %td\n", what, start, end, found, expected);
+        exit(1);
+    }
+    expected = reference_three_byte_run(base, start, end);
+    found = keel_skip_three_byte_characters(base, start, end);
+    if (found != expected) {
+        fprintf(stderr, "keel_skip_three_byte_characters(%s, start %td, end %td): %td, expected %td\n", what, start, end, found, expected);
         exit(1);
     }
     if (start + 16 <= end) {
@@ -89,6 +110,25 @@ static void check_generated(void) {
             }
         }
         for (int start = 0; start <= length; start++) check(buffer, start, length, "generated");
+    }
+    // Runs of three-byte characters (E3 81 82, as in Japanese text), with now and then one byte of a
+    // character replaced: by a restricted lead (E0, ED), another lead, ASCII, or any value.
+    const uint8_t odd[] = {0xE0, 0xED, 0xE1, 0xEF, 0xF0, 0xC3, 0x7F, 0xC0, 0x80, 0xBF, '"', 'a'};
+    for (int round = 0; round < 20000; round++) {
+        int length = (int)(next_random() % 91);
+        for (int k = 0; k + 2 < length; k += 3) {
+            buffer[k] = (uint8_t)(0xE1 + next_random() % 15);
+            if (buffer[k] == 0xED) buffer[k] = 0xE3;
+            buffer[k + 1] = (uint8_t)(0x80 + next_random() % 64);
+            buffer[k + 2] = (uint8_t)(0x80 + next_random() % 64);
+        }
+        for (int k = length - length % 3; k < length; k++) buffer[k] = 'a';
+        int changes = (int)(next_random() % 3);
+        for (int c = 0; c < changes && length > 0; c++) {
+            uint64_t r = next_random();
+            buffer[r % (uint64_t)length] = (r >> 32) % 2 ? odd[(r >> 8) % sizeof odd] : (uint8_t)(r >> 16);
+        }
+        for (int start = 0; start <= length; start++) check(buffer, start, length, "three-byte characters");
     }
     // Every byte value at every place of a block, in a field of plain bytes (or spaces).
     for (int filler = 0; filler < 2; filler++) {

@@ -138,6 +138,48 @@ static inline ptrdiff_t keel_skip_unescaped_bytes(const uint8_t *base, ptrdiff_t
     return i;
 }
 
+/// The index where a run of three-byte UTF-8 characters from `start` stops being taken fifteen bytes (five
+/// characters) at a time: each lead E1 to EF but ED, whose second byte may be any continuation byte, each followed by two
+/// continuation bytes (80 to BF), as in most CJK text. `start` must be a character's first byte. What is
+/// returned is a character's first byte too, and everything before it is well-formed; where a group of five is
+/// not all such characters, or fewer than sixteen bytes remain, the scanner's own checks carry on.
+static inline ptrdiff_t keel_skip_three_byte_characters(const uint8_t *base, ptrdiff_t start, ptrdiff_t end) {
+    ptrdiff_t i = start;
+#if defined(__SSE2__)
+    // A lead's high four bits are 1110, a continuation's high two 10; the sixteenth byte is not looked at.
+    const __m128i shape = _mm_setr_epi8((char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0, (char)0xC0, (char)0xC0,
+        (char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0, (char)0xC0, (char)0xC0, 0);
+    const __m128i wanted = _mm_setr_epi8((char)0xE0, (char)0x80, (char)0x80, (char)0xE0, (char)0x80, (char)0x80,
+        (char)0xE0, (char)0x80, (char)0x80, (char)0xE0, (char)0x80, (char)0x80, (char)0xE0, (char)0x80, (char)0x80, 0);
+    // E0 and ED restrict their second byte (overlong forms, surrogates): leads only, so the other places hold
+    // bytes no continuation byte equals.
+    const __m128i e0 = _mm_setr_epi8((char)0xE0, 0, 0, (char)0xE0, 0, 0, (char)0xE0, 0, 0, (char)0xE0, 0, 0, (char)0xE0, 0, 0, 0);
+    const __m128i ed = _mm_setr_epi8((char)0xED, 0, 0, (char)0xED, 0, 0, (char)0xED, 0, 0, (char)0xED, 0, 0, (char)0xED, 0, 0, 0);
+    while (i + 16 <= end) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(const void *)(base + i));
+        unsigned shaped = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(block, shape), wanted));
+        unsigned restricted = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(block, e0), _mm_cmpeq_epi8(block, ed)));
+        if (((shaped & ~restricted) & 0x7FFFu) != 0x7FFFu) return i;
+        i += 15;
+    }
+#elif defined(KEEL_NEON)
+    static const uint8_t shapeBytes[16] = {0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0};
+    static const uint8_t wantedBytes[16] = {0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0};
+    static const uint8_t e0Bytes[16] = {0xE0, 0, 0, 0xE0, 0, 0, 0xE0, 0, 0, 0xE0, 0, 0, 0xE0, 0, 0, 0};
+    static const uint8_t edBytes[16] = {0xED, 0, 0, 0xED, 0, 0, 0xED, 0, 0, 0xED, 0, 0, 0xED, 0, 0, 0};
+    const uint8x16_t shape = vld1q_u8(shapeBytes), wanted = vld1q_u8(wantedBytes);
+    const uint8x16_t e0 = vld1q_u8(e0Bytes), ed = vld1q_u8(edBytes);
+    while (i + 16 <= end) {
+        uint8x16_t block = vld1q_u8(base + i);
+        uint8x16_t good = vbicq_u8(vceqq_u8(vandq_u8(block, shape), wanted), vorrq_u8(vceqq_u8(block, e0), vceqq_u8(block, ed)));
+        // Fifteen four-bit groups, the sixteenth byte's left out.
+        if ((keel_neon_nibble_mask(good) & 0x0FFFFFFFFFFFFFFFu) != 0x0FFFFFFFFFFFFFFFu) return i;
+        i += 15;
+    }
+#endif
+    return i;
+}
+
 /// The index of the first byte at or after `start` that is not a space (0x20). Stops early where fewer than
 /// 16 bytes remain.
 static inline ptrdiff_t keel_skip_spaces(const uint8_t *base, ptrdiff_t start, ptrdiff_t end) {
