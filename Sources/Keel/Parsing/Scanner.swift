@@ -102,8 +102,8 @@ struct Scanner {
     /// Appends an entry to the tape and returns its index.
     @inline(__always)
     @discardableResult
-    mutating func append(_ entry: TapeEntry) throws(JSONSyntaxError) -> Int {
-        if recordsTape {
+    mutating func append<Mode: ScanMode>(_ entry: TapeEntry, mode: Mode.Type = ConfiguredScan.self) throws(JSONSyntaxError) -> Int {
+        if Mode.recordsTape(self) {
             if tapeCount == tapeCapacity { try growTape() }
             tapeBase[tapeCount] = entry
         }
@@ -161,7 +161,12 @@ struct Scanner {
         if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF, options.byteOrderMark == .skip {
             i = 3
         }
-        i = try scanValue(from: i)
+        // The common scan, a document's with vector loops, is compiled with both switches fixed.
+        if usesVectorLoops && recordsTape {
+            i = try scanValue(from: i, mode: VectorRecordingScan.self)
+        } else {
+            i = try scanValue(from: i)
+        }
         i = skipWhitespace(from: i)
         if i < end {
             throw error(.trailingContent, at: i, expected: "end of input")
@@ -172,7 +177,7 @@ struct Scanner {
     /// follows is not looked at: ``scanDocument()`` checks that only whitespace does, ``StreamedQuery`` that
     /// a separator does.
     @inline(__always)
-    mutating func scanValue(from start: Int) throws(JSONSyntaxError) -> Int {
+    mutating func scanValue<Mode: ScanMode>(from start: Int, mode: Mode.Type = ConfiguredScan.self) throws(JSONSyntaxError) -> Int {
         var i = start
         // The innermost open container (a tape index, or -1 at the top level), its member count so far,
         // and the same pair for every container around it.
@@ -185,23 +190,23 @@ struct Scanner {
         let maximumDepth = max(options.maximumDepth, 0)
 
         valueLoop: while true {
-            i = skipWhitespace(from: i)
+            i = skipWhitespace(from: i, mode: mode)
             guard i < end else { throw error(.unexpectedEndOfInput, at: i, expected: "a value") }
             switch base[i] {
             case UInt8(ascii: "\""):
-                if let plainEnd = try scanShortPlainString(at: i, flags: .isASCII, linkedTo: 0) {
+                if let plainEnd = try scanShortPlainString(at: i, flags: .isASCII, linkedTo: 0, mode: mode) {
                     i = plainEnd
                 } else {
-                    i = try scanString(at: i, isKey: false)
+                    i = try scanString(at: i, isKey: false, mode: mode)
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                i = try scanNumber(at: i)
+                i = try scanNumber(at: i, mode: mode)
             case UInt8(ascii: "t"):
-                i = try scanLiteral("true", kind: .true, at: i)
+                i = try scanLiteral("true", kind: .true, at: i, mode: mode)
             case UInt8(ascii: "f"):
-                i = try scanLiteral("false", kind: .false, at: i)
+                i = try scanLiteral("false", kind: .false, at: i, mode: mode)
             case UInt8(ascii: "n"):
-                i = try scanLiteral("null", kind: .null, at: i)
+                i = try scanLiteral("null", kind: .null, at: i, mode: mode)
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 let opensObject = base[i] == UInt8(ascii: "{")
                 if stack.count >= maximumDepth {
@@ -209,19 +214,19 @@ struct Scanner {
                                 found: "level \(stack.count + 1)", limit: maximumDepth)
                 }
                 stack.append(OpenContainer(index: container, isObject: isObject, count: memberCount, previousKey: previousKey))
-                container = try append(TapeEntry(kind: opensObject ? .object : .array, offset: i, payload: 0))
+                container = try append(TapeEntry(kind: opensObject ? .object : .array, offset: i, payload: 0), mode: mode)
                 isObject = opensObject
                 memberCount = 0
                 previousKey = -1
-                i = skipWhitespace(from: i + 1)
+                i = skipWhitespace(from: i + 1, mode: mode)
                 let closer = opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if i < end, base[i] == closer {
                     // Empty: close it here and carry on as after any value.
                     i += 1
-                    (container, memberCount, isObject, previousKey) = try close(container, isObject: opensObject, count: 0, stack: &stack)
+                    (container, memberCount, isObject, previousKey) = try close(container, isObject: opensObject, count: 0, stack: &stack, mode: mode)
                 } else if opensObject {
                     // The first key links to the last one later, when the object closes.
-                    i = try scanMemberKey(at: i, expected: "a string key or '}'", in: container, linkedTo: 0)
+                    i = try scanMemberKey(at: i, expected: "a string key or '}'", in: container, linkedTo: 0, mode: mode)
                     previousKey = tapeCount - 1
                     continue valueLoop
                 } else {
@@ -237,7 +242,7 @@ struct Scanner {
             // After a value: a separator, or the end of one or more containers.
             while container >= 0 {
                 memberCount += 1
-                i = skipWhitespace(from: i)
+                i = skipWhitespace(from: i, mode: mode)
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 guard i < end else {
                     throw error(.unexpectedEndOfInput, at: i, expected: isObject ? "',' or '}'" : "',' or ']'")
@@ -246,19 +251,19 @@ struct Scanner {
                 if byte == UInt8(ascii: ",") {
                     i += 1
                     if isObject {
-                        i = skipWhitespace(from: i)
-                        i = try scanMemberKey(at: i, expected: "a string key", in: container, linkedTo: previousKey)
+                        i = skipWhitespace(from: i, mode: mode)
+                        i = try scanMemberKey(at: i, expected: "a string key", in: container, linkedTo: previousKey, mode: mode)
                         previousKey = tapeCount - 1
                     }
                     continue valueLoop
                 } else if byte == closer {
                     i += 1
-                    if isObject, recordsTape {
+                    if isObject, Mode.recordsTape(self) {
                         // The first key links to the last, where a lookup starts.
                         tapeBase[container + 1].payload |= UInt64(previousKey) << 32
                     }
                     (container, memberCount, isObject, previousKey) = try close(container, isObject: isObject,
-                                                                                 count: memberCount, stack: &stack)
+                                                                                 count: memberCount, stack: &stack, mode: mode)
                 } else {
                     throw error(.unexpectedCharacter, at: i, expected: isObject ? "',' or '}'" : "',' or ']'")
                 }
@@ -278,10 +283,10 @@ struct Scanner {
     }
 
     /// Records the size and extent of the container at tape index `index`, and returns the one around it.
-    mutating func close(
-        _ index: Int, isObject: Bool, count: Int, stack: inout [OpenContainer]
+    mutating func close<Mode: ScanMode>(
+        _ index: Int, isObject: Bool, count: Int, stack: inout [OpenContainer], mode: Mode.Type = ConfiguredScan.self
     ) throws(JSONSyntaxError) -> (Int, Int, Bool, Int) {
-        if recordsTape {
+        if Mode.recordsTape(self) {
             tapeBase[index].payload = UInt64(count) | UInt64(tapeCount) << 32
             if isObject { try indexKeysIfNeeded(ofObjectAt: index, count: count) }
         }
@@ -293,14 +298,14 @@ struct Scanner {
     /// back to the key at tape index `link` (see the top of this file). Inlined where keys are scanned: the
     /// common key and colon take a few instructions, less than a call would.
     @inline(__always)
-    mutating func scanMemberKey(
-        at start: Int, expected: StaticString, in object: Int, linkedTo link: Int
+    mutating func scanMemberKey<Mode: ScanMode>(
+        at start: Int, expected: StaticString, in object: Int, linkedTo link: Int, mode: Mode.Type = ConfiguredScan.self
     ) throws(JSONSyntaxError) -> Int {
         let afterKey: Int
-        if let plainEnd = try scanShortPlainString(at: start, flags: [.isKey, .isASCII], linkedTo: link) {
+        if let plainEnd = try scanShortPlainString(at: start, flags: [.isKey, .isASCII], linkedTo: link, mode: mode) {
             afterKey = plainEnd
         } else {
-            afterKey = try scanAnyKey(at: start, expected: expected, in: object, linkedTo: link)
+            afterKey = try scanAnyKey(at: start, expected: expected, in: object, linkedTo: link, mode: mode)
         }
         // Most keys are followed by the colon at once.
         if afterKey < end, base[afterKey] == UInt8(ascii: ":") { return afterKey + 1 }
@@ -310,15 +315,15 @@ struct Scanner {
     /// Scans a key the short-string check does not take: with escapes, non-ASCII, long, near the end of the
     /// input, or not a string at all (an error).
     @inline(never)
-    private mutating func scanAnyKey(
-        at start: Int, expected: StaticString, in object: Int, linkedTo link: Int
+    private mutating func scanAnyKey<Mode: ScanMode>(
+        at start: Int, expected: StaticString, in object: Int, linkedTo link: Int, mode: Mode.Type
     ) throws(JSONSyntaxError) -> Int {
         guard start < end else { throw error(.unexpectedEndOfInput, at: start, expected: "\(expected)") }
         guard base[start] == UInt8(ascii: "\"") else {
             throw error(.unexpectedCharacter, at: start, expected: "\(expected)")
         }
-        let afterKey = try scanString(at: start, isKey: true)
-        if recordsTape {
+        let afterKey = try scanString(at: start, isKey: true, mode: mode)
+        if Mode.recordsTape(self) {
             tapeBase[tapeCount - 1].payload |= UInt64(truncatingIfNeeded: link) << 32
             if tapeBase[tapeCount - 1].header & TapeEntry.escapesBit != 0 {
                 tapeBase[object].header |= UInt64(TapeEntry.Flags.hasEscapedKey.rawValue) << 8
@@ -342,10 +347,10 @@ struct Scanner {
     /// nothing, for any other string (or without vector instructions), which the general scan then reads,
     /// errors included.
     @inline(__always)
-    mutating func scanShortPlainString(
-        at start: Int, flags: TapeEntry.Flags, linkedTo link: Int
+    mutating func scanShortPlainString<Mode: ScanMode>(
+        at start: Int, flags: TapeEntry.Flags, linkedTo link: Int, mode: Mode.Type = ConfiguredScan.self
     ) throws(JSONSyntaxError) -> Int? {
-        guard usesVectorLoops, start &+ 17 <= end, base[start] == UInt8(ascii: "\"") else { return nil }
+        guard Mode.usesVectorLoops(self), start &+ 17 <= end, base[start] == UInt8(ascii: "\"") else { return nil }
         var length = keel_plain_prefix_length(base + (start &+ 1))
         if length == 16 {
             guard start &+ 33 <= end else { return nil }
@@ -355,12 +360,12 @@ struct Scanner {
             return nil
         }
         try append(TapeEntry(kind: .string, flags: flags, offset: start,
-                             payload: UInt64(truncatingIfNeeded: length) | UInt64(truncatingIfNeeded: link) << 32))
+                             payload: UInt64(truncatingIfNeeded: length) | UInt64(truncatingIfNeeded: link) << 32), mode: mode)
         return start &+ length &+ 2
     }
 
     @inline(__always)
-    func skipWhitespace(from start: Int) -> Int {
+    func skipWhitespace<Mode: ScanMode>(from start: Int, mode: Mode.Type = ConfiguredScan.self) -> Int {
         var i = start
         while i < end {
             let byte = base[i]
@@ -373,8 +378,8 @@ struct Scanner {
             // eight (after xor with eight spaces each space is a zero byte, so the trailing zero bytes are the
             // spaces).
             if byte == 0x0A {
-                if usesVectorLoops { i = keel_skip_spaces(base, i, end) }
-                if !usesVectorLoops || i &+ 16 > end {
+                if Mode.usesVectorLoops(self) { i = keel_skip_spaces(base, i, end) }
+                if !Mode.usesVectorLoops(self) || i &+ 16 > end {
                     while i &+ 8 <= end {
                         let spaces = (UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020)
                             .trailingZeroBitCount &>> 3
@@ -402,12 +407,14 @@ struct Scanner {
     /// Scans `true`, `false` or `null` at `start`. Inlined where the word is a constant, so that the check is two
     /// comparisons (twitter.json has about 4,700 literals: called, each cost about 45 instructions).
     @inline(__always)
-    mutating func scanLiteral(_ word: StaticString, kind: TapeEntry.Kind, at start: Int) throws(JSONSyntaxError) -> Int {
+    mutating func scanLiteral<Mode: ScanMode>(
+        _ word: StaticString, kind: TapeEntry.Kind, at start: Int, mode: Mode.Type = ConfiguredScan.self
+    ) throws(JSONSyntaxError) -> Int {
         let length = word.utf8CodeUnitCount
         guard start &+ length <= end, Scanner.isLiteral(word, at: base + start) else {
             throw literalError(word, at: start)
         }
-        try append(TapeEntry(kind: kind, offset: start, payload: 0))
+        try append(TapeEntry(kind: kind, offset: start, payload: 0), mode: mode)
         return start &+ length
     }
 
@@ -425,7 +432,7 @@ struct Scanner {
     @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    mutating func scanNumber(at start: Int) throws(JSONSyntaxError) -> Int {
+    mutating func scanNumber<Mode: ScanMode>(at start: Int, mode: Mode.Type = ConfiguredScan.self) throws(JSONSyntaxError) -> Int {
         var i = start
         var isInteger = true
         if base[i] == UInt8(ascii: "-") { i += 1 }
@@ -459,7 +466,7 @@ struct Scanner {
             throw error(.numberTooLong, at: start, expected: "at most \(options.maximumNumberLength) bytes",
                         found: "\(length) bytes", limit: options.maximumNumberLength)
         }
-        try append(TapeEntry(kind: .number, flags: isInteger ? .isInteger : [], offset: start, payload: UInt64(length)))
+        try append(TapeEntry(kind: .number, flags: isInteger ? .isInteger : [], offset: start, payload: UInt64(length)), mode: mode)
         return i
     }
 
@@ -504,14 +511,14 @@ struct Scanner {
     // MARK: Strings
 
     /// Scans a string starting at its opening quote; returns the index after the closing quote.
-    mutating func scanString(at start: Int, isKey: Bool) throws(JSONSyntaxError) -> Int {
+    mutating func scanString<Mode: ScanMode>(at start: Int, isKey: Bool, mode: Mode.Type = ConfiguredScan.self) throws(JSONSyntaxError) -> Int {
         var i = start + 1
         var flags: TapeEntry.Flags = isKey ? [.isKey, .isASCII] : .isASCII
         while true {
             // Sixteen bytes at a time (eight near the end, or without vector instructions) while none of them
             // is a quote, a backslash, a control or a non-ASCII byte; then straight to the first one that is.
-            if usesVectorLoops { i = keel_skip_plain_string_bytes(base, i, end) }
-            if !usesVectorLoops || i &+ 16 > end {
+            if Mode.usesVectorLoops(self) { i = keel_skip_plain_string_bytes(base, i, end) }
+            if !Mode.usesVectorLoops(self) || i &+ 16 > end {
                 while i &+ 8 <= end {
                     let mask = Scanner.attentionMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
                     if mask != 0 {
@@ -535,7 +542,7 @@ struct Scanner {
                 // its end: back in the eight-byte loop, each next character would stop the loop at once. The
                 // common well-formed two- and three-byte forms inline; everything else, including every error,
                 // through the full check. Long runs of three-byte characters go fifteen bytes at a time first.
-                if usesVectorLoops { i = keel_skip_three_byte_characters(base, i, end) }
+                if Mode.usesVectorLoops(self) { i = keel_skip_three_byte_characters(base, i, end) }
                 while i < end && base[i] >= 0x80 {
                     // Two three-byte characters at once (CJK text is mostly these): leads E1-EF other than ED,
                     // whose continuation bytes are never restricted, each followed by two continuation bytes.
@@ -564,7 +571,7 @@ struct Scanner {
         }
         let length = i &- start &- 1
         if length > options.maximumStringLength { throw stringTooLong(startingAt: start, length: length) }
-        try append(TapeEntry(kind: .string, flags: flags, offset: start, payload: UInt64(length)))
+        try append(TapeEntry(kind: .string, flags: flags, offset: start, payload: UInt64(length)), mode: mode)
         return i &+ 1
     }
 
